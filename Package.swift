@@ -1,0 +1,69 @@
+// swift-tools-version:6.1
+// KioskPrint: a headless printing agent for Linux kiosks and retail registers.
+//
+// Module flow (imports point down this list only):
+//   PrintModel  - value types: printers, capabilities, job kinds, roles. No C, no I/O.
+//   Discovery   - DNS-SD browsing through Avahi            (CAvahi)
+//   IPP         - talking to printers through libcups      (CCups)
+//   Store       - the SQLite database through GRDB
+//   Setup       - the administrator's work: find, contact, assign printers to roles
+//   Simulator   - loopback printers (ippeveprinter) and a private Avahi for the demo and tests
+//   kioskprint  - the command line: argument parsing and output formatting only
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "KioskPrint",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "kioskprint", targets: ["kioskprint"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        // Thin system-library modules over Debian's -dev packages. Only the
+        // wrapper modules above them import these; no C pointer leaves a wrapper.
+        .systemLibrary(name: "CCups", path: "Sources/CLibraries/CCups"),
+        .systemLibrary(name: "CAvahi", path: "Sources/CLibraries/CAvahi", pkgConfig: "avahi-client",
+                       providers: [.apt(["libavahi-client-dev"])]),
+        .systemLibrary(name: "CGpiod", path: "Sources/CLibraries/CGpiod", pkgConfig: "libgpiod",
+                       providers: [.apt(["libgpiod-dev"])]),
+        .systemLibrary(name: "CPangoCairo", path: "Sources/CLibraries/CPangoCairo", pkgConfig: "pangocairo",
+                       providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+        .systemLibrary(name: "CZint", path: "Sources/CLibraries/CZint"),
+        .systemLibrary(name: "CSystemd", path: "Sources/CLibraries/CSystemd", pkgConfig: "libsystemd",
+                       providers: [.apt(["libsystemd-dev"])]),
+
+        .target(name: "PrintModel", swiftSettings: strict),
+        .target(name: "Discovery", dependencies: ["PrintModel", "CAvahi"], swiftSettings: strict),
+        .target(name: "IPP", dependencies: ["PrintModel", "CCups"], swiftSettings: strict),
+        .target(name: "Store", dependencies: ["PrintModel", .product(name: "GRDB", package: "GRDB.swift")],
+                swiftSettings: strict),
+        .target(name: "Setup", dependencies: ["PrintModel", "Discovery", "IPP", "Store"], swiftSettings: strict),
+        .target(name: "Simulator", dependencies: ["PrintModel"], swiftSettings: strict),
+        .executableTarget(
+            name: "kioskprint",
+            dependencies: ["PrintModel", "Discovery", "IPP", "Store", "Setup", "Simulator",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict),
+
+        .testTarget(name: "PrintModelTests", dependencies: ["PrintModel"], swiftSettings: strict),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "PrintModel"], swiftSettings: strict),
+        .testTarget(name: "IPPTests", dependencies: ["IPP", "PrintModel", "Simulator"], swiftSettings: strict),
+        .testTarget(name: "DiscoveryTests", dependencies: ["Discovery", "PrintModel", "Simulator"],
+                    swiftSettings: strict),
+        .testTarget(name: "SetupTests", dependencies: ["Setup", "Store", "IPP", "PrintModel", "Simulator"],
+                    swiftSettings: strict),
+        .testTarget(name: "CLITests", dependencies: ["Store", "PrintModel", "Simulator"], swiftSettings: strict),
+        .testTarget(name: "SystemLibraryTests",
+                    dependencies: ["CCups", "CAvahi", "CGpiod", "CPangoCairo", "CZint", "CSystemd"],
+                    swiftSettings: strict),
+    ]
+)

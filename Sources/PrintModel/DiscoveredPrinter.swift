@@ -1,0 +1,111 @@
+import Foundation
+
+/// A printer as DNS-SD announces it: what the picker can show before it has
+/// contacted the printer. Built from an `_ipp._tcp` or `_ipps._tcp` service
+/// and its TXT record.
+public struct DiscoveredPrinter: Hashable, Codable, Sendable, Identifiable {
+    /// The DNS-SD service instance name, e.g. `Front Counter Receipt`.
+    public var serviceName: String
+    /// True when the printer was found as `_ipps._tcp` (IPP over TLS).
+    public var secure: Bool
+    /// The host name the service resolved to, e.g. `tm-m30.local`.
+    public var hostName: String
+    /// The address the host name resolved to, e.g. `192.168.1.40`.
+    public var address: String
+    public var port: Int
+    /// The network interface index the service was seen on.
+    public var interfaceIndex: Int32
+    public var txt: TXTRecord
+
+    public init(serviceName: String, secure: Bool, hostName: String, address: String, port: Int,
+                interfaceIndex: Int32 = 0, txt: TXTRecord) {
+        self.serviceName = serviceName; self.secure = secure; self.hostName = hostName
+        self.address = address; self.port = port; self.interfaceIndex = interfaceIndex; self.txt = txt
+    }
+
+    /// One printer announced on both `_ipp` and `_ipps` is one printer: the
+    /// `UUID` key says so; without it, the service name does.
+    public var id: String { txt.uuid.map { "uuid:" + $0.lowercased() } ?? "name:" + serviceName }
+
+    /// The URI to contact and print to, built from the resolved address so that
+    /// it works without mDNS name resolution (nss-mdns) on the kiosk box.
+    public var uri: String {
+        let scheme = secure ? "ipps" : "ipp"
+        let host = address.contains(":") ? "[\(address)]" : address
+        let path = txt.resourcePath.isEmpty ? "ipp/print" : txt.resourcePath
+        return "\(scheme)://\(host):\(port)/\(path)"
+    }
+}
+
+/// The keys of an IPP Everywhere / AirPrint TXT record that KioskPrint uses.
+/// Keys are case-insensitive; values are kept as the printer sent them.
+public struct TXTRecord: Hashable, Codable, Sendable {
+    /// Every key (lowercased) and its value, as announced.
+    public var entries: [String: String]
+
+    public init(entries: [String: String] = [:]) {
+        var lowered: [String: String] = [:]
+        for (key, value) in entries { lowered[key.lowercased()] = value }
+        self.entries = lowered
+    }
+
+    /// Parses `key=value` strings as they come off the wire. A string without
+    /// `=` is a boolean key that is present (RFC 6763 §6.4).
+    public init(strings: [String]) {
+        var entries: [String: String] = [:]
+        for item in strings {
+            if let eq = item.firstIndex(of: "=") {
+                let key = item[..<eq].lowercased()
+                // The first occurrence of a key wins (RFC 6763 §6.4).
+                if entries[key] == nil { entries[key] = String(item[item.index(after: eq)...]) }
+            } else if !item.isEmpty, entries[item.lowercased()] == nil {
+                entries[item.lowercased()] = ""
+            }
+        }
+        self.entries = entries
+    }
+
+    public subscript(key: String) -> String? { entries[key.lowercased()] }
+
+    /// `ty`: make and model.
+    public var makeAndModel: String? { nonEmpty("ty") }
+    /// `note`: where the printer stands.
+    public var location: String? { nonEmpty("note") }
+    /// `rp`: the resource path, e.g. `ipp/print`.
+    public var resourcePath: String { (self["rp"] ?? "").trimmingLeadingSlashes }
+    /// `pdl`: the document formats.
+    public var documentFormats: [String] { list("pdl") }
+    /// `kind`: the job kinds the printer is made for.
+    public var kinds: Set<JobKind> { JobKind.parseList(self["kind"] ?? "") }
+    /// `UUID`, without a `urn:uuid:` prefix.
+    public var uuid: String? {
+        guard let raw = nonEmpty("uuid") else { return nil }
+        return raw.lowercased().hasPrefix("urn:uuid:") ? String(raw.dropFirst(9)) : raw
+    }
+    /// `Color=T`.
+    public var color: Bool? { flag("color") }
+    /// `Duplex=T`.
+    public var duplex: Bool? { flag("duplex") }
+    /// `URF`: the Apple raster capabilities, e.g. `W8,SRGB24,RS300`.
+    public var urf: [String] { list("urf") }
+    /// `TLS`: the highest TLS version the printer offers, e.g. `1.2`.
+    public var tls: String? { nonEmpty("tls") }
+    /// `adminurl`: the printer's configuration page.
+    public var adminURL: String? { nonEmpty("adminurl") }
+
+    private func nonEmpty(_ key: String) -> String? {
+        guard let value = self[key], !value.isEmpty else { return nil }
+        return value
+    }
+    private func list(_ key: String) -> [String] {
+        (self[key] ?? "").split(separator: ",").map(String.init).filter { !$0.isEmpty }
+    }
+    private func flag(_ key: String) -> Bool? {
+        guard let value = self[key]?.uppercased() else { return nil }
+        return value == "T" || value == "TRUE" || value == "1"
+    }
+}
+
+extension String {
+    var trimmingLeadingSlashes: String { String(drop(while: { $0 == "/" })) }
+}

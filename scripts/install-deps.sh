@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages KioskPrint builds, runs and tests against.
+# Idempotent: packages already present are skipped, so a warm machine pays nothing.
+set -euo pipefail
+
+# Build: the C libraries the Swift wrapper modules link.
+build_pkgs=(
+  libcups2-dev libavahi-client-dev libgpiod-dev libsqlite3-dev
+  libcairo2-dev libpango1.0-dev libzint-dev libsystemd-dev
+  fonts-dejavu-core pkg-config
+)
+# Run and test: the simulated printers (ippeveprinter, ipptool, ippfind),
+# a private Avahi daemon on loopback, a private D-Bus, and tmux for the
+# interactive picker test.
+run_pkgs=(
+  cups-ipp-utils avahi-daemon avahi-utils dbus-daemon tmux procps
+)
+
+missing=()
+for p in "${build_pkgs[@]}" "${run_pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+
+if ((${#missing[@]})); then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "install-deps: installing ${missing[*]}"
+  $sudo apt-get update -qq
+  # avahi-daemon's postinst tries to start the system service; a kiosk box
+  # wants that, a CI container has no init, so a failure there is harmless.
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null
+fi
