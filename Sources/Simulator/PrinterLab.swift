@@ -1,0 +1,212 @@
+public import Foundation
+public import PrintModel
+import Synchronization
+
+/// Simulated printers on loopback, found through a private Avahi: a drawer
+/// full of printers for the demo and the tests, without touching the
+/// machine's own services.
+///
+/// A lab starts, in order: a private D-Bus bus (in its own folder), an
+/// `avahi-daemon` limited to the loopback interface, in a private mount
+/// namespace so its pid file and socket never meet a system Avahi, and one
+/// `ippeveprinter` per printer. Each process is stopped by its own id.
+///
+/// The lab points this process's `DBUS_SYSTEM_BUS_ADDRESS` at its bus, so
+/// Avahi clients created afterwards (the discovery code) talk to its daemon.
+public final class PrinterLab: Sendable {
+    /// The folder holding the bus socket, configuration, attribute files and spools.
+    public let directory: URL
+    /// What `DBUS_SYSTEM_BUS_ADDRESS` is set to.
+    public let busAddress: String
+    private let bus: ChildProcess
+    private let avahi: ChildProcess
+    private let started = Mutex<[RunningPrinter]>([])
+
+    /// The printers started with the lab and since, in start order.
+    public var printers: [RunningPrinter] { started.withLock { $0 } }
+
+    /// The running printer with this name.
+    public func printer(named name: String) -> RunningPrinter? { printers.first { $0.name == name } }
+
+    /// Starts a lab with `printers` registered in its Avahi.
+    public static func start(_ printers: [SimulatedPrinter] = SimulatedPrinter.standardSet) async throws -> PrinterLab {
+        try await offloaded {
+            let lab = try PrinterLab()
+            for printer in printers { _ = try lab.launch(printer) }
+            return lab
+        }
+    }
+
+    /// One lab per process with the standard receipt, label and office printers,
+    /// started on first use and stopped when the process exits. Tests share it;
+    /// a test that breaks a printer starts its own with `startPrinter`.
+    public static func shared() async throws -> PrinterLab {
+        try await SharedLab.instance.lab()
+    }
+
+    private init() throws {
+        guard geteuid() == 0 else { throw LabError.needsRoot }
+        let template = FileManager.default.temporaryDirectory.appendingPathComponent("kioskprint-lab-XXXXXX").path
+        var buffer = Array(template.utf8CString)
+        guard let made = mkdtemp(&buffer) else { throw LabError.timedOut("a lab folder") }
+        directory = URL(fileURLWithPath: String(cString: made))
+        LiveChildren.register(folder: directory.path)
+
+        let socket = directory.appendingPathComponent("bus").path
+        busAddress = "unix:path=\(socket)"
+        bus = try ChildProcess.launch("dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=\(busAddress)"],
+                                      logFile: directory.appendingPathComponent("dbus.log"))
+        let bus = bus
+        try waitUntil("the private D-Bus bus") {
+            guard bus.isRunning else { throw LabError.didNotStart(program: "dbus-daemon", log: bus.logTail()) }
+            return FileManager.default.fileExists(atPath: socket)
+        }
+        setenv("DBUS_SYSTEM_BUS_ADDRESS", busAddress, 1)
+
+        let config = directory.appendingPathComponent("avahi-daemon.conf")
+        try Self.avahiConfiguration.write(to: config, atomically: true, encoding: .utf8)
+        // A tmpfs over /run in a private mount namespace gives this daemon its
+        // own /run/avahi-daemon (pid file, socket): Avahi allows one per machine.
+        let script = "mount -t tmpfs tmpfs /run && mkdir /run/avahi-daemon && "
+            + "exec avahi-daemon -f '\(config.path)' --no-drop-root --no-chroot --no-rlimits"
+        _ = try ChildProcess.resolve("avahi-daemon")  // name the package before unshare hides why
+        avahi = try ChildProcess.launch("unshare", ["--mount", "--propagation", "private", "sh", "-c", script],
+                                        environment: ["DBUS_SYSTEM_BUS_ADDRESS": busAddress],
+                                        logFile: directory.appendingPathComponent("avahi-daemon.log"))
+        let avahi = avahi
+        try waitUntil("avahi-daemon") {
+            guard avahi.isRunning else { throw LabError.didNotStart(program: "avahi-daemon", log: avahi.logTail()) }
+            return avahi.logTail(lines: 50).contains("Server startup complete")
+        }
+    }
+
+    /// Starts one more printer, registered in the lab's Avahi.
+    public func startPrinter(_ printer: SimulatedPrinter) async throws -> RunningPrinter {
+        try await offloaded { try self.launch(printer) }
+    }
+
+    private func launch(_ printer: SimulatedPrinter) throws -> RunningPrinter {
+        let port = try Loopback.freePort()
+        let slug = printer.name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
+        let base = directory.appendingPathComponent("\(String(slug))-\(port)")
+        let attributes = base.appendingPathExtension("attrs")
+        let spool = base.appendingPathExtension("spool")
+        try printer.attributes.write(to: attributes, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: spool, withIntermediateDirectories: true)
+
+        var arguments = ["-K", directory.appendingPathComponent("keys").path, "-n", "localhost",
+                         "-p", String(port), "-a", attributes.path, "-d", spool.path]
+        if !printer.location.isEmpty { arguments += ["-l", printer.location] }
+        if printer.keepsDocuments { arguments.append("-k") }
+        if let command = printer.command { arguments += ["-c", command] }
+        arguments.append(printer.name)
+
+        let process = try ChildProcess.launch("ippeveprinter", arguments,
+                                              environment: ["DBUS_SYSTEM_BUS_ADDRESS": busAddress],
+                                              logFile: base.appendingPathExtension("log"))
+        try waitUntil("ippeveprinter '\(printer.name)'") {
+            guard process.isRunning else {
+                throw LabError.didNotStart(program: "ippeveprinter '\(printer.name)'", log: process.logTail())
+            }
+            return Loopback.accepts(port: port)
+        }
+        let running = RunningPrinter(simulated: printer, port: port, process: process, spoolDirectory: spool)
+        started.withLock { $0.append(running) }
+        return running
+    }
+
+    /// Publishes a DNS-SD service with any TXT record, as a network printer
+    /// would (`avahi-publish -s`). Nothing needs to listen on `port`.
+    public func publish(name: String, type: String = "_ipp._tcp", port: Int, txt: [String]) async throws -> Publication {
+        try await offloaded {
+            let log = self.directory.appendingPathComponent("publish-\(UUID().uuidString.prefix(8)).log")
+            let process = try ChildProcess.launch("avahi-publish", ["-s", name, type, String(port)] + txt,
+                                                  environment: ["DBUS_SYSTEM_BUS_ADDRESS": self.busAddress],
+                                                  logFile: log)
+            try waitUntil("avahi-publish '\(name)'") {
+                guard process.isRunning else { throw LabError.didNotStart(program: "avahi-publish", log: process.logTail()) }
+                return process.logTail().contains("Established under name")
+            }
+            return Publication(name: name, type: type, process: process)
+        }
+    }
+
+    /// Stops every printer, then Avahi, then the bus, and removes the lab's folder.
+    public func stop() {
+        for printer in printers.reversed() { printer.stop() }
+        started.withLock { $0.removeAll() }
+        avahi.stop()
+        bus.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    static let avahiConfiguration = """
+    [server]
+    allow-interfaces=lo
+    use-ipv4=yes
+    use-ipv6=no
+    enable-dbus=yes
+    ratelimit-interval-usec=0
+    [wide-area]
+    enable-wide-area=no
+    [publish]
+    publish-workstation=no
+    publish-hinfo=no
+    [reflector]
+    enable-reflector=no
+    """
+}
+
+/// A simulated printer that is running.
+public struct RunningPrinter: Sendable, Hashable {
+    public let simulated: SimulatedPrinter
+    public let port: Int
+    public let process: ChildProcess
+    /// Where ippeveprinter keeps the documents it receives (with `keepsDocuments`).
+    public let spoolDirectory: URL
+
+    public var name: String { simulated.name }
+    public var kinds: Set<JobKind> { simulated.kinds }
+    /// `ipp://localhost:PORT/ipp/print`.
+    public var uri: String { "ipp://localhost:\(port)/ipp/print" }
+    /// The same printer over TLS (self-signed certificate).
+    public var secureURI: String { "ipps://localhost:\(port)/ipp/print" }
+
+    /// Kills the printer (SIGTERM, then SIGKILL): it is gone, as if unplugged.
+    public func stop() { process.stop() }
+    /// SIGSTOP: it still accepts connections but never answers, like a hung printer.
+    public func suspend() { process.suspend() }
+    public func resume() { process.resume() }
+
+    public static func == (a: RunningPrinter, b: RunningPrinter) -> Bool { a.process.pid == b.process.pid }
+    public func hash(into hasher: inout Hasher) { hasher.combine(process.pid) }
+}
+
+/// A DNS-SD service published with `avahi-publish`; `stop()` withdraws it.
+public struct Publication: Sendable {
+    public let name: String
+    public let type: String
+    public let process: ChildProcess
+    public func stop() { process.stop() }
+}
+
+/// The process-wide lab behind `PrinterLab.shared()`, started once.
+private actor SharedLab {
+    static let instance = SharedLab()
+    private var starting: Task<PrinterLab, any Error>?
+
+    func lab() async throws -> PrinterLab {
+        if let starting { return try await starting.value }
+        let task = Task { try await PrinterLab.start() }
+        starting = task
+        return try await task.value
+    }
+}
+
+/// Runs blocking work (process start-up, polling) on a thread of its own, not
+/// on Swift's small cooperative pool that other tasks need.
+func offloaded<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
+    }
+}

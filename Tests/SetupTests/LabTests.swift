@@ -1,0 +1,15 @@
+import Foundation
+import Testing
+import Simulator
+
+/// The lab itself: its printers answer on loopback and can be broken on purpose.
+@Suite struct LabTests {
+    @Test func standardPrintersListen() async throws {
+        let lab = try await PrinterLab.shared()
+        #expect(lab.printers.map(\.name) == SimulatedPrinter.standardSet.map(\.name))
+        for printer in lab.printers {
+            #expect(printer.process.isRunning, "\(printer.name) is not running: \(printer.process.logTail())")
+        }
+        #expect(ProcessInfo.processInfo.environment["DBUS_SYSTEM_BUS_ADDRESS"] == lab.busAddress)
+    }
+}
