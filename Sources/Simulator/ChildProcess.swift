@@ -5,80 +5,34 @@ import Synchronization
 /// avahi-publish). It is stopped by its own process id, never by name, so a
 /// lab never touches a process it did not start.
 public struct ChildProcess: Sendable {
-    public let pid: Int32
+    public let process: Spawned
     public let name: String
     /// Where its standard output and error go.
     public let logFile: URL
 
+    public var pid: Int32 { process.pid }
+
     /// Starts `executable` with `arguments`, output to `logFile`. The process is
-    /// registered so that it is killed when the test or demo process exits.
+    /// registered so that it is stopped when the test or demo process exits.
     static func launch(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
                        logFile: URL) throws -> ChildProcess {
-        let path = try resolve(executable)
-        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
-        let log = try FileHandle(forWritingTo: logFile)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = log
-        process.standardError = log
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let child = ChildProcess(pid: process.processIdentifier, name: executable, logFile: logFile)
-        LiveChildren.register(child.pid)
-        return child
+        let process = try Spawned.start(executable, arguments, environment: environment, output: logFile.path)
+        LiveChildren.register(process.pid)
+        return ChildProcess(process: process, name: executable, logFile: logFile)
     }
 
-    /// Finds a program on PATH, naming the Debian package that has it when it is missing.
-    static func resolve(_ executable: String) throws -> String {
-        if executable.hasPrefix("/") { return executable }
-        let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        let directories = searchPath.split(separator: ":").map(String.init) + ["/usr/sbin", "/sbin"]
-        for directory in directories {
-            let candidate = "\(directory)/\(executable)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        throw LabError.missingProgram(executable)
-    }
+    public var isRunning: Bool { process.isRunning }
 
-    /// True while the process exists and is not a zombie.
-    public var isRunning: Bool {
-        guard kill(pid, 0) == 0 else { return false }
-        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
-        // Field 3 after the parenthesised name is the state; Z is a zombie.
-        guard let close = stat.lastIndex(of: ")") else { return false }
-        return !stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
-    }
-
-    /// SIGTERM, then SIGKILL if it has not gone within `grace`; then reaps it.
+    /// SIGTERM, then SIGKILL if it has not gone within `grace`; reaped either way.
     public func stop(grace: Duration = .seconds(3)) {
-        defer { LiveChildren.unregister(pid) }
-        guard kill(pid, 0) == 0 else { return }
-        kill(pid, SIGCONT)  // a suspended process cannot act on SIGTERM
-        kill(pid, SIGTERM)
-        if !waitForExit(within: grace) {
-            kill(pid, SIGKILL)
-            _ = waitForExit(within: .seconds(5))
-        }
+        process.stop(grace: grace)
+        LiveChildren.unregister(pid)
     }
 
-    /// Sends SIGSTOP: the process keeps its sockets open but answers nothing,
-    /// like a printer that hung.
-    public func suspend() { kill(pid, SIGSTOP) }
-    /// Sends SIGCONT.
-    public func resume() { kill(pid, SIGCONT) }
-
-    /// Waits for the process to exit, reaping it. Foundation's Process reaps its
-    /// children on its own thread, so this watches /proc instead of calling waitpid.
-    func waitForExit(within limit: Duration) -> Bool {
-        let deadline = ContinuousClock.now + limit
-        while isRunning {
-            if ContinuousClock.now > deadline { return false }
-            usleep(10_000)  // polling a condition with a deadline, not a fixed sleep
-        }
-        return true
-    }
+    /// SIGSTOP: the process keeps its sockets open but answers nothing, like a printer that hung.
+    public func suspend() { process.signal(SIGSTOP) }
+    /// SIGCONT.
+    public func resume() { process.signal(SIGCONT) }
 
     /// The last lines of the log, for error messages.
     public func logTail(lines: Int = 8) -> String {
@@ -91,12 +45,28 @@ public struct ChildProcess: Sendable {
 enum LiveChildren {
     private static let pids = Mutex<[Int32]>([])
     private static let folders = Mutex<[String]>([])
-    private static let hook: Void = { atexit { LiveChildren.killAll() } }()
+    private static let hook: Void = {
+        atexit { LiveChildren.stopAll() }
+        installSignalHandlers()
+    }()
 
-    /// A folder to remove once every child is gone.
-    static func register(folder: String) {
-        _ = hook
-        folders.withLock { $0.append(folder) }
+    /// A signal that ends the process (Ctrl-C, a CI timeout, systemd) skips
+    /// atexit; without this the lab's daemons would outlive it. The handler
+    /// runs on a dispatch queue, not in signal context, so it may take locks.
+    // Written once, inside the one-time `hook`; kept only so the sources live on.
+    nonisolated(unsafe) private static var signalSources: [any DispatchSourceSignal] = []
+    private static func installSignalHandlers() {
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                stopAll()
+                signal(number, SIG_DFL)
+                raise(number)
+            }
+            source.resume()
+            signalSources.append(source)
+        }
     }
 
     static func register(_ pid: Int32) {
@@ -106,18 +76,33 @@ enum LiveChildren {
     static func unregister(_ pid: Int32) {
         pids.withLock { $0.removeAll { $0 == pid } }
     }
-    /// Printers first, daemons last: ippeveprinter exits by itself when Avahi
-    /// goes away, and should not see that happen. Children were registered in
-    /// start order, so reverse order stops them safely.
-    static func killAll() {
+    /// A folder to remove once every child is gone.
+    static func register(folder: String) {
+        _ = hook
+        folders.withLock { $0.append(folder) }
+    }
+
+    /// Newest first: printers before Avahi before the bus, because ippeveprinter
+    /// exits by itself when Avahi goes away and should not see that happen.
+    static func stopAll() {
         let children = pids.withLock { $0 }
         for pid in children.reversed() {
             kill(pid, SIGCONT)
             kill(pid, SIGTERM)
         }
+        // Reap what went quickly; a straggler gets SIGKILL rather than outliving us.
+        let deadline = ContinuousClock.now + .seconds(2)
+        var remaining = Set(children)
+        while !remaining.isEmpty, ContinuousClock.now < deadline {
+            for pid in remaining {
+                var status: Int32 = 0
+                let reaped = waitpid(pid, &status, WNOHANG)
+                if reaped == pid || (reaped < 0 && errno == ECHILD) { remaining.remove(pid) }
+            }
+            if !remaining.isEmpty { usleep(5_000) }
+        }
+        for pid in remaining { kill(pid, SIGKILL) }
         for folder in folders.withLock({ $0 }) {
-            // A daemon still writing its log into the folder is harmless: the
-            // files go with the folder once it has exited.
             try? FileManager.default.removeItem(atPath: folder)
         }
     }

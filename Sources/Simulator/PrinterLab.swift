@@ -28,10 +28,26 @@ public final class PrinterLab: Sendable {
     /// The running printer with this name.
     public func printer(named name: String) -> RunningPrinter? { printers.first { $0.name == name } }
 
-    /// Starts a lab with `printers` registered in its Avahi.
-    public static func start(_ printers: [SimulatedPrinter] = SimulatedPrinter.standardSet) async throws -> PrinterLab {
+    /// The receipt, label and office printers of `SimulatedPrinter.standardSet`,
+    /// without the ones tests started since.
+    public var standardPrinters: [RunningPrinter] { SimulatedPrinter.standardSet.compactMap { printer($0) } }
+
+    /// The running printer started from `preset` (whatever tag its name carries).
+    public func printer(_ preset: SimulatedPrinter) -> RunningPrinter? {
+        printers.first { $0.preset == preset }
+    }
+
+    /// A word added to every printer name, e.g. `(lab 3f2a)`, so that labs of
+    /// several processes on one machine (their Avahi daemons all hear each
+    /// other on loopback) never show two printers of the same name.
+    public let nameTag: String?
+
+    /// Starts a lab with `printers` registered in its Avahi; returns once each
+    /// is listening and announced.
+    public static func start(_ printers: [SimulatedPrinter] = SimulatedPrinter.standardSet,
+                             nameTag: String? = nil) async throws -> PrinterLab {
         try await offloaded {
-            let lab = try PrinterLab()
+            let lab = try PrinterLab(nameTag: nameTag)
             for printer in printers { _ = try lab.launch(printer) }
             return lab
         }
@@ -44,7 +60,11 @@ public final class PrinterLab: Sendable {
         try await SharedLab.instance.lab()
     }
 
-    private init() throws {
+    /// A short tag unique to this process, for `nameTag`.
+    public static var processTag: String { "lab \(String(getpid(), radix: 36))" }
+
+    private init(nameTag: String?) throws {
+        self.nameTag = nameTag
         guard geteuid() == 0 else { throw LabError.needsRoot }
         let template = FileManager.default.temporaryDirectory.appendingPathComponent("kioskprint-lab-XXXXXX").path
         var buffer = Array(template.utf8CString)
@@ -52,6 +72,10 @@ public final class PrinterLab: Sendable {
         directory = URL(fileURLWithPath: String(cString: made))
         LiveChildren.register(folder: directory.path)
 
+        // ippeveprinter keeps its TLS key and self-signed certificate here; it
+        // cannot create the folder itself, and without it every ipps:// fails.
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("keys"),
+                                                withIntermediateDirectories: true)
         let socket = directory.appendingPathComponent("bus").path
         busAddress = "unix:path=\(socket)"
         bus = try ChildProcess.launch("dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=\(busAddress)"],
@@ -69,7 +93,7 @@ public final class PrinterLab: Sendable {
         // own /run/avahi-daemon (pid file, socket): Avahi allows one per machine.
         let script = "mount -t tmpfs tmpfs /run && mkdir /run/avahi-daemon && "
             + "exec avahi-daemon -f '\(config.path)' --no-drop-root --no-chroot --no-rlimits"
-        _ = try ChildProcess.resolve("avahi-daemon")  // name the package before unshare hides why
+        _ = try ProgramPath.resolve("avahi-daemon")  // name the package before unshare hides why
         avahi = try ChildProcess.launch("unshare", ["--mount", "--propagation", "private", "sh", "-c", script],
                                         environment: ["DBUS_SYSTEM_BUS_ADDRESS": busAddress],
                                         logFile: directory.appendingPathComponent("avahi-daemon.log"))
@@ -85,7 +109,8 @@ public final class PrinterLab: Sendable {
         try await offloaded { try self.launch(printer) }
     }
 
-    private func launch(_ printer: SimulatedPrinter) throws -> RunningPrinter {
+    private func launch(_ preset: SimulatedPrinter) throws -> RunningPrinter {
+        let printer = nameTag.map { preset.named("\(preset.name) (\($0))") } ?? preset
         let port = try Loopback.freePort()
         let slug = printer.name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
         let base = directory.appendingPathComponent("\(String(slug))-\(port)")
@@ -110,9 +135,25 @@ public final class PrinterLab: Sendable {
             }
             return Loopback.accepts(port: port)
         }
-        let running = RunningPrinter(simulated: printer, port: port, process: process, spoolDirectory: spool)
+        try waitUntil("Avahi to announce '\(printer.name)'", within: .seconds(20)) {
+            guard process.isRunning else {
+                throw LabError.didNotStart(program: "ippeveprinter '\(printer.name)'", log: process.logTail())
+            }
+            return try announced(port: port, type: "_ipp._tcp") && announced(port: port, type: "_ipps._tcp")
+        }
+        let running = RunningPrinter(simulated: printer, preset: preset, port: port, process: process,
+                                     spoolDirectory: spool)
         started.withLock { $0.append(running) }
         return running
+    }
+
+    /// Whether the lab's Avahi resolves a `type` service on `port`, asked with
+    /// avahi-browse: an independent client, so the lab does not depend on the
+    /// discovery code it is there to test.
+    private func announced(port: Int, type: String) throws -> Bool {
+        let browse = try Subprocess.run("avahi-browse", ["--resolve", "--parsable", "--terminate", "--no-db-lookup", type],
+                                        environment: ["DBUS_SYSTEM_BUS_ADDRESS": busAddress], limit: .seconds(10))
+        return browse.output.split(separator: "\n").contains { $0.hasPrefix("=") && $0.contains(";\(port);") }
     }
 
     /// Publishes a DNS-SD service with any TXT record, as a network printer
@@ -159,7 +200,10 @@ public final class PrinterLab: Sendable {
 
 /// A simulated printer that is running.
 public struct RunningPrinter: Sendable, Hashable {
+    /// The printer as started, its name tagged when the lab tags names.
     public let simulated: SimulatedPrinter
+    /// The preset it was started from.
+    public let preset: SimulatedPrinter
     public let port: Int
     public let process: ChildProcess
     /// Where ippeveprinter keeps the documents it receives (with `keepsDocuments`).
@@ -197,7 +241,7 @@ private actor SharedLab {
 
     func lab() async throws -> PrinterLab {
         if let starting { return try await starting.value }
-        let task = Task { try await PrinterLab.start() }
+        let task = Task { try await PrinterLab.start(nameTag: PrinterLab.processTag) }
         starting = task
         return try await task.value
     }

@@ -69,7 +69,7 @@ extension SimulatedPrinter {
         ATTR collection media-size-supported {
           MEMBER integer x-dimension 21000
           MEMBER integer y-dimension 29700
-        } {
+        },{
           MEMBER integer x-dimension 21590
           MEMBER integer y-dimension 27940
         }
@@ -88,7 +88,7 @@ extension SimulatedPrinter {
           MEMBER integer media-bottom-margin 423
           MEMBER keyword media-source tray-1
           MEMBER keyword media-type stationery
-        } {
+        },{
           MEMBER collection media-size {
             MEMBER integer x-dimension 21590
             MEMBER integer y-dimension 27940

@@ -6,7 +6,7 @@ import Simulator
 @Suite struct LabTests {
     @Test func standardPrintersListen() async throws {
         let lab = try await PrinterLab.shared()
-        #expect(lab.printers.map(\.name) == SimulatedPrinter.standardSet.map(\.name))
+        #expect(lab.standardPrinters.map(\.preset) == SimulatedPrinter.standardSet)
         for printer in lab.printers {
             #expect(printer.process.isRunning, "\(printer.name) is not running: \(printer.process.logTail())")
         }

@@ -1,0 +1,214 @@
+import CCups
+import Foundation
+
+/// Where a printer listens, taken apart from its URI by libcups.
+struct IPPEndpoint: Sendable, Hashable {
+    var uri: String
+    var secure: Bool
+    var host: String
+    var port: Int
+    var resource: String
+
+    /// Accepts `ipp://` and `ipps://` URIs with a host; the port defaults to 631.
+    init(uri: String) throws(ContactError) {
+        var scheme = [CChar](repeating: 0, count: 32)
+        var user = [CChar](repeating: 0, count: 256)
+        var host = [CChar](repeating: 0, count: 256)
+        var resource = [CChar](repeating: 0, count: 1024)
+        var port: Int32 = 0
+        let status = httpSeparateURI(HTTP_URI_CODING_ALL, uri, &scheme, 32, &user, 256, &host, 256, &port,
+                                     &resource, 1024)
+        // Negative values are errors; positive ones are warnings such as
+        // HTTP_URI_STATUS_MISSING_RESOURCE, which "/" answers.
+        guard status.rawValue >= 0 else {
+            throw .invalidURI(uri: uri, reason: String(cString: httpURIStatusString(status)).lowercased())
+        }
+        let schemeName = String(decoding: scheme.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
+        let hostName = String(decoding: host.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
+        let path = String(decoding: resource.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
+        guard schemeName == "ipp" || schemeName == "ipps" else {
+            throw .invalidURI(uri: uri, reason: "the scheme must be ipp or ipps, not '\(schemeName)'")
+        }
+        guard !hostName.isEmpty else { throw .invalidURI(uri: uri, reason: "it names no host") }
+        guard (1...65535).contains(port) else { throw .invalidURI(uri: uri, reason: "port \(port) is out of range") }
+        self.uri = uri
+        self.secure = schemeName == "ipps"
+        self.host = hostName
+        self.port = Int(port)
+        self.resource = path.isEmpty ? "/" : path
+    }
+}
+
+/// Builds the operation attributes of a request. Runs on the worker thread
+/// with the request libcups is about to send; it must not keep the pointer.
+struct IPPRequestBuilder: Sendable {
+    let build: @Sendable (OpaquePointer) -> Void
+}
+
+/// libcups calls this while it waits for the printer; 0 means give up.
+/// A C function pointer: it captures nothing and finds the control through
+/// the user-data pointer, which the worker keeps alive for the whole exchange.
+private let timeoutCallback: http_timeout_cb_t = { _, userData in
+    guard let userData else { return 0 }
+    return Unmanaged<ExchangeControl>.fromOpaque(userData).takeUnretainedValue().keepWaiting() ? 1 : 0
+}
+
+/// How often libcups consults `timeoutCallback`: the most a deadline can be overrun.
+private let waitSlice = 0.25
+
+enum IPPExchange {
+    /// Sends one request to the printer at `uri` and returns its IPP reply,
+    /// whatever the IPP status, within `timeout` (plus at most half a second).
+    /// The libcups work runs on a thread of its own. Printing and job
+    /// tracking send their operations through here too.
+    static func send(uri: String, operation: ipp_op_t, timeout: Duration,
+                     builder: IPPRequestBuilder) async throws(ContactError) -> IPPResponse {
+        let endpoint = try IPPEndpoint(uri: uri)
+        let control = ExchangeControl(timeout: timeout)
+        let result = await BlockingExchange.run(
+            name: "ipp-\(String(cString: ippOpString(operation)))",
+            control: control,
+            // The backstop fires after libcups' own connect timeout (the time
+            // left) has passed: past the name lookup, the TCP connection was
+            // accepted and the printer is silent in the TLS handshake or after.
+            onDeadline: {
+                .failure(.timedOut(uri: uri, seconds: control.timeoutSeconds, connected: control.hasLookedUp))
+            },
+            onCancel: { .failure(.cancelled(uri: uri)) },
+            work: { perform(endpoint, operation: operation, control: control, builder: builder) })
+        return try result.get()
+    }
+
+    /// Sends one IPP request and returns whatever IPP reply came back, success
+    /// or IPP error status alike; a failure to get an IPP reply at all is a
+    /// `ContactError`. Blocking: call on a worker thread only.
+    static func perform(_ endpoint: IPPEndpoint, operation: ipp_op_t, control: ExchangeControl,
+                        builder: IPPRequestBuilder) -> Result<IPPResponse, ContactError> {
+        // libcups answers an HTTP 401 by asking for a password on the terminal;
+        // a kiosk agent has none. The callback is per thread, like all libcups state.
+        cupsSetPasswordCB2({ _, _, _, _, _ in nil }, nil)
+
+        let encryption = endpoint.secure ? HTTP_ENCRYPTION_ALWAYS : HTTP_ENCRYPTION_IF_REQUESTED
+        // msec 0: create the connection object without connecting, so that the
+        // timeout callback is in place before the first byte is awaited.
+        guard let http = httpConnect2(endpoint.host, Int32(endpoint.port), nil, AF_UNSPEC, encryption, 1, 0, nil)
+        else {
+            // With msec 0 only the address lookup ran.
+            return .failure(.hostNotFound(uri: endpoint.uri, host: endpoint.host))
+        }
+        defer { httpClose(http) }
+        control.markLookedUp()
+
+        return withExtendedLifetime(control) {
+            httpSetTimeout(http, max(0.01, min(waitSlice, control.timeoutSeconds)), timeoutCallback,
+                           Unmanaged.passUnretained(control).toOpaque())
+            if httpReconnect2(http, control.remainingMilliseconds, nil) != 0 {
+                return .failure(connectFailure(http, endpoint: endpoint, control: control))
+            }
+            guard let request = ippNewRequest(operation) else {
+                return .failure(.unreachable(uri: endpoint.uri, detail: "libcups could not allocate a request"))
+            }
+            ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_URI, "printer-uri", nil, endpoint.uri)
+            ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_NAME, "requesting-user-name", nil, cupsUser())
+            builder.build(request)
+            // cupsDoRequest frees the request.
+            guard let response = cupsDoRequest(http, request, endpoint.resource) else {
+                return .failure(exchangeFailure(http, endpoint: endpoint, control: control))
+            }
+            defer { ippDelete(response) }
+            return .success(IPPResponse(copying: response))
+        }
+    }
+
+    /// Adds a keyword (or other string) attribute with one or more values.
+    static func addStrings(_ request: OpaquePointer, group: ipp_tag_t, syntax: ipp_tag_t, name: String,
+                           _ values: [String]) {
+        guard let first = values.first else { return }
+        var attribute = ippAddString(request, group, syntax, name, nil, first)
+        for (index, value) in values.enumerated().dropFirst() {
+            ippSetString(request, &attribute, Int32(index), value)
+        }
+    }
+
+    // MARK: Reading libcups' failure reports
+
+    /// After httpReconnect2 failed. Measured with libcups 2.4.2: a refused
+    /// port gives cupsLastError 0x502 "Host is down" and httpError EHOSTDOWN
+    /// (libcups folds ECONNREFUSED into it); a connect that never completes
+    /// gives "Connection timed out", ETIMEDOUT; a TLS failure gives
+    /// IPP_STATUS_ERROR_CUPS_PKI with GnuTLS's message, also when the
+    /// printer accepted but never answered the handshake (after 10 s).
+    private static func connectFailure(_ http: OpaquePointer, endpoint: IPPEndpoint,
+                                       control: ExchangeControl) -> ContactError {
+        let uri = endpoint.uri
+        let error = httpError(http)
+        let message = lastErrorString()
+        if control.isCancelled && !control.gaveUpOnDeadline { return .cancelled(uri: uri) }
+        if cupsLastError() == IPP_STATUS_ERROR_CUPS_PKI {
+            // libcups gives the handshake at least 10 s whatever we ask; a
+            // handshake that failed that late is a printer that never answered.
+            if control.elapsed >= .milliseconds(9500) || control.gaveUpOnDeadline {
+                return .timedOut(uri: uri, seconds: ExchangeControl.seconds(control.elapsed), connected: true)
+            }
+            return .tls(uri: uri, detail: message ?? "the TLS handshake failed")
+        }
+        if error == ETIMEDOUT || control.gaveUpOnDeadline {
+            return .timedOut(uri: uri, seconds: control.timeoutSeconds, connected: false)
+        }
+        if error == EHOSTDOWN || error == ECONNREFUSED {
+            return .refused(uri: uri)
+        }
+        return .unreachable(uri: uri, detail: message ?? String(cString: strerror(error)))
+    }
+
+    /// After cupsDoRequest returned no reply. Measured with libcups 2.4.2:
+    /// an HTTP error status (501 from a web server) leaves it in
+    /// httpGetStatus; an HTTP 401 ends as status 1000 "Unauthorized"
+    /// (authorization canceled); a reply that is not IPP (text/html, or
+    /// unreadable IPP) gives status -1 with httpError EINVAL and the reply's
+    /// Content-Type still readable; a peer that closed gives EPIPE or
+    /// ECONNRESET; our callback giving up gives ETIMEDOUT. cupsLastErrorString
+    /// is useless here ("Success", "No such file or directory").
+    private static func exchangeFailure(_ http: OpaquePointer, endpoint: IPPEndpoint,
+                                        control: ExchangeControl) -> ContactError {
+        let uri = endpoint.uri
+        if control.isCancelled && !control.gaveUpOnDeadline { return .cancelled(uri: uri) }
+        if control.gaveUpOnDeadline {
+            return .timedOut(uri: uri, seconds: control.timeoutSeconds, connected: true)
+        }
+        let status = Int(httpGetStatus(http).rawValue)
+        switch status {
+        case 401, 403, Int(HTTP_STATUS_CUPS_AUTHORIZATION_CANCELED.rawValue):
+            return .authenticationRequired(uri: uri)
+        case 426:
+            return .tls(uri: uri, detail: "the printer requires encryption and the upgrade to TLS failed")
+        case 100..<1000 where status != 200:
+            let phrase = httpStatus(httpGetStatus(http)).map { String(cString: $0) } ?? ""
+            return .notIPPPrinter(uri: uri, reason: "it answered the IPP request with HTTP \(status) \(phrase)"
+                .trimmingCharacters(in: .whitespaces))
+        default:
+            break
+        }
+        let contentType = httpGetField(http, HTTP_FIELD_CONTENT_TYPE).map { String(cString: $0) } ?? ""
+        if !contentType.isEmpty {
+            if contentType.lowercased().hasPrefix("application/ipp") {
+                return .notIPPPrinter(uri: uri, reason: "its reply claims to be IPP but cannot be read")
+            }
+            return .notIPPPrinter(uri: uri, reason: "its reply is \(contentType), not IPP")
+        }
+        let error = httpError(http)
+        if error == ETIMEDOUT {
+            return .timedOut(uri: uri, seconds: control.timeoutSeconds, connected: true)
+        }
+        if error == EPIPE || error == ECONNRESET || error == 0 || error == EINVAL {
+            return .notIPPPrinter(uri: uri, reason: "it closed the connection without an IPP reply")
+        }
+        return .unreachable(uri: uri, detail: lastErrorString() ?? String(cString: strerror(error)))
+    }
+
+    private static func lastErrorString() -> String? {
+        guard let text = cupsLastErrorString() else { return nil }
+        let string = String(cString: text)
+        return string.isEmpty ? nil : string
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import IPP
+public import PrintModel
+public import Store
+
+/// The administrator's work on roles: contact a printer, check that it can
+/// serve the role, save it; and check that saved printers still answer.
+/// `printers add`, `printers pick` and `printers check` are thin layers over it.
+public struct RoleSetup: Sendable {
+    public let store: KioskStore
+    public var contactTimeout: Duration
+
+    public init(store: KioskStore, contactTimeout: Duration = .seconds(5)) {
+        self.store = store
+        self.contactTimeout = contactTimeout
+    }
+
+    /// What `add` did.
+    public struct Added: Sendable {
+        public var assignment: RoleAssignment
+        /// The primary this printer replaced, if any.
+        public var replaced: SavedPrinter?
+        /// What `force` let through: the reasons the printer would have been refused.
+        public var overridden: [String]
+    }
+
+    /// Contacts the printer at `uri`, checks it can serve `role`, and saves it.
+    /// With `force`, an unreachable printer or one of the wrong kind is saved
+    /// anyway and the reasons come back in `overridden`.
+    public func add(uri: String, role: Role, as place: RolePlace, force: Bool = false,
+                    serviceName: String? = nil, txt: TXTRecord? = nil) async throws -> Added {
+        try Self.validate(uri: uri)
+        var overridden: [String] = []
+        let capabilities: PrinterCapabilities
+        do {
+            capabilities = try await PrinterContact.contact(uri: uri, timeout: contactTimeout, txt: txt)
+        } catch {
+            guard force else { throw SetupError.refusedUnreachable("\(error)") }
+            overridden.append("\(error)")
+            capabilities = Self.unreached(uri: uri, serviceName: serviceName, txt: txt)
+        }
+        return try await save(uri: uri, capabilities: capabilities, role: role, as: place, force: force,
+                              serviceName: serviceName, overridden: overridden)
+    }
+
+    /// Saves a printer already contacted (the picker has its answer on screen).
+    public func save(uri: String, capabilities: PrinterCapabilities, role: Role, as place: RolePlace,
+                     force: Bool = false, serviceName: String? = nil, overridden: [String] = []) async throws -> Added {
+        var overridden = overridden
+        if !role.accepts(capabilities.kinds), capabilities.state != .unreachable {
+            let refusal = SetupError.wrongKinds(printer: capabilities.name, kinds: capabilities.kinds,
+                                                kindsSource: capabilities.kindsSource, role: role)
+            guard force else { throw refusal }
+            overridden.append(refusal.description)
+        }
+        let outcome = try await store.assign(uri: uri, serviceName: serviceName, capabilities: capabilities,
+                                             to: role, as: place)
+        return Added(assignment: outcome.assignment, replaced: outcome.replaced, overridden: overridden)
+    }
+
+    /// A saved printer and what contacting it now found.
+    public struct Checked: Sendable {
+        public var assignment: RoleAssignment
+        public var result: Result<PrinterCapabilities, SetupError>
+
+        public var isReady: Bool {
+            if case .success(let capabilities) = result {
+                return capabilities.state != .stopped && capabilities.attentionReasons.isEmpty
+            }
+            return false
+        }
+    }
+
+    /// Contacts every saved printer (of `role`, or of every role), all at once,
+    /// and records what each said. Results come back in role order.
+    public func check(role: Role? = nil) async throws -> [Checked] {
+        let assignments = try await store.assignments(for: role)
+        let printers = Dictionary(assignments.map { ($0.printer.id, $0.printer) }, uniquingKeysWith: { a, _ in a })
+        let timeout = contactTimeout
+        let answers = await withTaskGroup(of: (Int64, Result<PrinterCapabilities, SetupError>).self) { group in
+            for printer in printers.values {
+                group.addTask {
+                    do {
+                        return (printer.id, .success(try await PrinterContact.contact(uri: printer.uri, timeout: timeout)))
+                    } catch {
+                        return (printer.id, .failure(.unreachable("\(error)")))
+                    }
+                }
+            }
+            return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+        for (id, answer) in answers {
+            if case .success(let capabilities) = answer {
+                try await store.recordContact(printerID: id, capabilities: capabilities)
+            }
+        }
+        return assignments.map { Checked(assignment: $0, result: answers[$0.printer.id]!) }
+    }
+
+    /// Only IPP URIs with a host name a printer can be reached at.
+    static func validate(uri: String) throws(SetupError) {
+        guard let components = URLComponents(string: uri),
+              let scheme = components.scheme?.lowercased(), ["ipp", "ipps"].contains(scheme),
+              let host = components.host, !host.isEmpty
+        else { throw SetupError.invalidURI(uri) }
+    }
+
+    /// What is saved for a printer added with `force` while it did not answer:
+    /// the spooler contacts it again before printing anything.
+    static func unreached(uri: String, serviceName: String?, txt: TXTRecord?) -> PrinterCapabilities {
+        let host = URLComponents(string: uri)?.host ?? uri
+        return PrinterCapabilities(name: serviceName ?? host, location: txt?.location ?? "",
+                                   makeAndModel: txt?.makeAndModel ?? "", uuid: txt?.uuid,
+                                   kinds: txt?.kinds ?? [], kindsSource: .dnssd, state: .unreachable)
+    }
+}
+
+/// Why a printer could not be set up. Each message says what to do next.
+public enum SetupError: Error, CustomStringConvertible, Equatable {
+    case invalidURI(String)
+    /// The contact failed; the text is the contact error's own message.
+    case unreachable(String)
+    /// `add` refused a printer that did not answer.
+    case refusedUnreachable(String)
+    case wrongKinds(printer: String, kinds: Set<JobKind>, kindsSource: PrinterCapabilities.KindsSource, role: Role)
+
+    public var description: String {
+        switch self {
+        case .invalidURI(let uri):
+            return "'\(uri)' is not a printer URI. Give it as ipp://HOST:PORT/PATH or ipps://HOST:PORT/PATH, "
+                + "for example ipp://192.168.1.40:631/ipp/print; kioskprint printers discover lists the URIs of the printers it finds."
+        case .unreachable(let message):
+            return message
+        case .refusedUnreachable(let message):
+            return message + " To save it anyway (it will be contacted again before printing), add --force."
+        case .wrongKinds(let printer, let kinds, let source, let role):
+            let what = kinds.isEmpty ? "does not say what kind of printer it is"
+                : "is a \(kinds.listing) printer" + (source == .inferred ? " (judged from its media)" : "")
+            let needed = role.acceptedKinds.sorted().map(\.rawValue).joined(separator: " or ")
+            return "\(printer) \(what); the role '\(role)' needs a \(needed) printer. "
+                + "Choose another printer (kioskprint printers discover --kind \(role.acceptedKinds.sorted().first?.rawValue ?? "receipt")), "
+                + "or add --force if you are sure it can print these jobs."
+        }
+    }
+}

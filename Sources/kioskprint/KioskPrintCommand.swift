@@ -1,0 +1,23 @@
+import ArgumentParser
+
+/// `kioskprint`: the command line of the KioskPrint agent.
+@main
+struct KioskPrintCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kioskprint",
+        abstract: "Driverless printing for kiosks and registers: receipts, labels and boarding passes with no print dialog.",
+        discussion: """
+        Start with `kioskprint demo` to see simulated printers found on loopback, \
+        then pick real ones for your roles with `kioskprint printers pick --role receipt`.
+        """,
+        subcommands: [PrintersCommand.self, DemoCommand.self])
+}
+
+/// `kioskprint printers ...`: the administrator's picker and the saved printers.
+struct PrintersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "printers",
+        abstract: "Find printers, save them under roles, and check on them.",
+        subcommands: [DiscoverCommand.self, PickCommand.self, AddCommand.self, ListCommand.self,
+                      RemoveCommand.self, CheckCommand.self])
+}

@@ -1,0 +1,26 @@
+import PrintModel
+import Setup
+
+/// The table of found printers shared by `discover`, `pick` and `demo`.
+enum ListingTable {
+    static func render(_ printers: [PrinterListing], numbered: Bool = false) -> String {
+        guard !printers.isEmpty else { return numbered ? "  (none yet)" : "No printers found." }
+        var table = numbered ? TextTable("#", "NAME", "LOCATION", "MAKE AND MODEL", "KINDS", "STATE", "URI")
+                             : TextTable("NAME", "LOCATION", "MAKE AND MODEL", "KINDS", "STATE", "URI")
+        for printer in printers {
+            var cells = [printer.name, printer.location.isEmpty ? "-" : printer.location,
+                         printer.makeAndModel.isEmpty ? "-" : printer.makeAndModel,
+                         kindsCell(printer), printer.stateSummary, printer.uri]
+            if numbered { cells.insert(String(printer.number), at: 0) }
+            table.add(cells)
+        }
+        return table.render(indent: numbered ? "  " : "")
+    }
+
+    /// `receipt, roll`, or `roll, receipt (inferred)` when the printer did not say.
+    static func kindsCell(_ printer: PrinterListing) -> String {
+        guard let kinds = printer.kinds else { return "?" }
+        let inferred = printer.capabilities?.kindsSource == .inferred
+        return kinds.listing + (inferred ? " (inferred)" : "")
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// An error shown to the person at the terminal: its own description, which
+/// already says what happened and what to do. ArgumentParser prints it as
+/// `Error: ...` and exits with status 1.
+struct CLIError: Error, CustomStringConvertible {
+    let description: String
+    init(_ error: any Error) { description = "\(error)" }
+    init(_ message: String) { description = message }
+}
+
+/// A one-line progress message on standard error, rewritten in place; shown
+/// only when standard error is a terminal, so logs and pipes stay clean.
+struct ProgressLine: Sendable {
+    let enabled: Bool
+
+    init(enabled: Bool = true) { self.enabled = enabled && isatty(STDERR_FILENO) == 1 }
+
+    func show(_ text: String) {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
+    }
+
+    func clear() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}
+
+extension Duration {
+    /// `0.84 s`.
+    var formattedSeconds: String {
+        let (seconds, attoseconds) = components
+        let value = Double(seconds) + Double(attoseconds) / 1e18
+        return String(format: "%.2f s", value)
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import Simulator
+
+/// Runs the built `kioskprint` binary as a user would, and collects what it says.
+struct CommandRunner {
+    /// The `kioskprint` executable beside the test bundle in the build folder.
+    static var executable: URL {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        // Swift Testing may run from inside the .xctest bundle on some platforms.
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("kioskprint").path),
+              folder.path != "/" {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("kioskprint")
+    }
+
+    var environment: [String: String] = [:]
+
+    /// Runs `kioskprint ARGUMENTS` with standard input closed; a run still going
+    /// after `limit` is a hang, and fails.
+    func run(_ arguments: [String], limit: Duration = .seconds(30)) throws -> Subprocess.Output {
+        try Subprocess.run(Self.executable.path, arguments, environment: environment, limit: limit)
+    }
+
+    /// A runner that reaches the lab's Avahi and uses a database file of its own.
+    static func forLab(_ lab: PrinterLab) -> (CommandRunner, String) {
+        let database = FileManager.default.temporaryDirectory
+            .appendingPathComponent("kioskprint-cli-\(UUID().uuidString)/kioskprint.sqlite").path
+        let runner = CommandRunner(environment: ["DBUS_SYSTEM_BUS_ADDRESS": lab.busAddress,
+                                                 "KIOSKPRINT_DATABASE": database])
+        return (runner, database)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import PrintModel
+import Simulator
+import Store
+
+/// The non-interactive commands, run as provisioning scripts would run them.
+@Suite struct CommandTests {
+    @Test func addListRemoveThroughTheCommandLine() async throws {
+        let lab = try await PrinterLab.shared()
+        let (kioskprint, database) = CommandRunner.forLab(lab)
+        let receipt = try #require(lab.printer(.receipt80mm))
+
+        let added = try kioskprint.run(["printers", "add", receipt.uri, "--role", "receipt"])
+        #expect(added.status == 0, "\(added.errors)")
+        #expect(added.output.contains("Saved \(receipt.name) (\(receipt.uri)) as the primary printer for the role 'receipt'."))
+
+        let listed = try kioskprint.run(["printers", "list", "--json"])
+        let rows = try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]]
+        #expect(rows?.count == 1)
+        #expect(rows?.first?["role"] as? String == "receipt")
+        #expect(rows?.first?["uri"] as? String == receipt.uri)
+        #expect(rows?.first?["kinds"] as? [String] == ["receipt", "roll"])
+
+        let removed = try kioskprint.run(["printers", "remove", receipt.name])
+        #expect(removed.status == 0, "\(removed.errors)")
+        #expect(removed.output.contains("Removed \(receipt.name)"))
+        #expect(try await KioskStore(path: database).assignments().isEmpty)
+    }
+
+    @Test func aLabelPrinterIsRefusedAsTheReceiptPrinter() async throws {
+        let lab = try await PrinterLab.shared()
+        let (kioskprint, database) = CommandRunner.forLab(lab)
+        let label = try #require(lab.printer(.label4x6))
+        let refused = try kioskprint.run(["printers", "add", label.uri, "--role", "receipt"])
+        #expect(refused.status == 1)
+        #expect(refused.errors.contains("\(label.name) is a label printer; the role 'receipt' needs a receipt or roll printer."))
+        #expect(refused.errors.contains("--force"))
+        #expect(try await KioskStore(path: database).assignments().isEmpty)
+
+        let forced = try kioskprint.run(["printers", "add", label.uri, "--role", "receipt", "--force"])
+        #expect(forced.status == 0, "\(forced.errors)")
+        #expect(forced.output.contains("Warning (saved anyway with --force)"))
+    }
+
+    @Test func anUnreachablePrinterIsRefusedNamingItAndSavedOnlyWithForce() async throws {
+        let lab = try await PrinterLab.shared()
+        let (kioskprint, database) = CommandRunner.forLab(lab)
+        let uri = "ipp://127.0.0.1:9/ipp/print"  // discard port: nothing listens there
+        let refused = try kioskprint.run(["printers", "add", uri, "--role", "receipt", "--timeout", "3"])
+        #expect(refused.status == 1)
+        #expect(refused.errors.contains(uri))
+        #expect(refused.errors.contains("--force"))
+        #expect(refused.elapsed < .seconds(5))
+        #expect(try await KioskStore(path: database).assignments().isEmpty)
+
+        let forced = try kioskprint.run(["printers", "add", uri, "--role", "receipt", "--force", "--timeout", "3"])
+        #expect(forced.status == 0, "\(forced.errors)")
+        let check = try kioskprint.run(["printers", "check", "--timeout", "3"])
+        #expect(check.status == 1)
+        #expect(check.output.contains("unreachable"))
+        #expect(check.output.contains(uri))
+    }
+
+    @Test func notAURIIsExplained() async throws {
+        let lab = try await PrinterLab.shared()
+        let (kioskprint, _) = CommandRunner.forLab(lab)
+        let refused = try kioskprint.run(["printers", "add", "http://example/print", "--role", "receipt"])
+        #expect(refused.status == 1)
+        #expect(refused.errors.contains("ipp://HOST:PORT/PATH"))
+    }
+
+    @Test func discoverFiltersByKindAndSpeaksJSON() async throws {
+        let lab = try await PrinterLab.shared()
+        let (kioskprint, _) = CommandRunner.forLab(lab)
+        let result = try kioskprint.run(["printers", "discover", "--kind", "label", "--json"])
+        #expect(result.status == 0, "\(result.errors)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+        let names = rows.compactMap { $0["name"] as? String }
+        #expect(names.contains(try #require(lab.printer(.label4x6)).name))
+        #expect(!names.contains(try #require(lab.printer(.receipt80mm)).name))
+        #expect(rows.allSatisfy { ($0["kinds"] as? [String])?.contains("label") == true })
+
+        let table = try kioskprint.run(["printers", "discover"])
+        #expect(table.status == 0)
+        for printer in lab.standardPrinters {
+            #expect(table.output.contains(printer.name))
+        }
+        #expect(table.output.contains("NAME"))
+    }
+
+    @Test func pickWithoutATerminalPointsToAdd() async throws {
+        let lab = try await PrinterLab.shared()
+        let (kioskprint, _) = CommandRunner.forLab(lab)
+        let result = try kioskprint.run(["printers", "pick", "--role", "receipt"])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("kioskprint printers add URI --role receipt"))
+    }
+
+    @Test func checkReportsAStoppedPrinterAndExitsNonZero() async throws {
+        let lab = try await PrinterLab.shared()
+        let (kioskprint, _) = CommandRunner.forLab(lab)
+        let spare = try await lab.startPrinter(SimulatedPrinter.receipt58mm.named("KioskPrint Check Spare"))
+        #expect(try kioskprint.run(["printers", "add", spare.uri, "--role", "coupon"]).status == 0)
+        let healthy = try kioskprint.run(["printers", "check", "coupon"])
+        #expect(healthy.status == 0, "\(healthy.output)\(healthy.errors)")
+        #expect(healthy.output.contains("idle"))
+
+        spare.stop()
+        let broken = try kioskprint.run(["printers", "check", "coupon", "--timeout", "2"])
+        #expect(broken.status == 1)
+        #expect(broken.output.contains("unreachable"))
+        #expect(broken.output.contains(spare.uri))
+    }
+}

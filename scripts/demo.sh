@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Quick start: installs what is missing, builds, and runs KioskPrint's demo on
+# built-in defaults (simulated printers on loopback; nothing else touched).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/swift-env.sh
+bash scripts/install-deps.sh
+swift build -c release --product kioskprint
+exec .build/release/kioskprint demo "$@"
