@@ -62,6 +62,11 @@ struct DemoCommand: AsyncParsableCommand {
         let receipts = everything.printers.filter { $0.matches([.receipt]) }
         print(ListingTable.render(receipts))
 
+        if let contacted = receipts.first?.capabilities {
+            print("\nWhat contacting the receipt printer over IPP found (the picker shows this before saving):")
+            print(CapabilitiesView.render(contacted, uri: receipts[0].uri))
+        }
+
         let store = try KioskStore(path: databasePath)
         let setup = RoleSetup(store: store)
         guard let receipt = receipts.first,
@@ -84,9 +89,6 @@ struct DemoCommand: AsyncParsableCommand {
         print("\n$ kioskprint printers list")
         print(AssignmentTable.render(try await store.assignments()))
         print("\n$ kioskprint printers check")
-        for checked in try await setup.check() {
-            let state = (try? checked.result.get()).map(\.state.rawValue) ?? "unreachable"
-            print("  \(checked.assignment.role) (\(checked.assignment.rank)): \(checked.assignment.printer.name) is \(state)")
-        }
+        print(CheckTable.render(try await setup.check()))
     }
 }

@@ -112,4 +112,14 @@ import Store
         #expect(broken.output.contains("unreachable"))
         #expect(broken.output.contains(spare.uri))
     }
+
+    @Test func withoutAvahiDiscoverSaysHowToStartItAndHowToAddByURI() async throws {
+        // A bus address where nothing listens: no D-Bus, so no Avahi behind it either.
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("kioskprint-no-bus-\(UUID().uuidString)").path
+        let kioskprint = CommandRunner(environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(missing)"])
+        let result = try kioskprint.run(["printers", "discover", "--timeout", "3"])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("cannot be reached"))
+        #expect(result.errors.contains("kioskprint printers add ipp://HOST:631/ipp/print --role ROLE"))
+    }
 }

@@ -7,7 +7,12 @@ enum ListingTable {
         guard !printers.isEmpty else { return numbered ? "  (none yet)" : "No printers found." }
         var table = numbered ? TextTable("#", "NAME", "LOCATION", "MAKE AND MODEL", "KINDS", "STATE", "URI")
                              : TextTable("NAME", "LOCATION", "MAKE AND MODEL", "KINDS", "STATE", "URI")
-        for printer in printers {
+        // The picker keeps the order printers appeared in, so numbers stay put;
+        // a one-off listing reads best by name.
+        let ordered = numbered ? printers : printers.sorted {
+            ($0.name.lowercased(), $0.uri) < ($1.name.lowercased(), $1.uri)
+        }
+        for printer in ordered {
             var cells = [printer.name, printer.location.isEmpty ? "-" : printer.location,
                          printer.makeAndModel.isEmpty ? "-" : printer.makeAndModel,
                          kindsCell(printer), printer.stateSummary, printer.uri]

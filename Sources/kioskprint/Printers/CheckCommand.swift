@@ -34,26 +34,7 @@ struct CheckCommand: AsyncParsableCommand {
             let none = role.map { "No printer is saved for the role '\($0)'." } ?? "No printers saved yet."
             print(none + " Pick one with: kioskprint printers pick --role \(role?.name ?? "receipt")")
         } else {
-            var table = TextTable("ROLE", "RANK", "NAME", "STATE", "URI")
-            var problems: [String] = []
-            for checked in results {
-                let assignment = checked.assignment
-                let state: String
-                switch checked.result {
-                case .success(let capabilities):
-                    let reasons = capabilities.stateReasons.map(\.keyword).filter { $0 != "none" }
-                    state = capabilities.state.rawValue + (reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))")
-                    if !checked.isReady {
-                        problems.append("\(assignment.printer.name) needs attention: \(state).")
-                    }
-                case .failure(let error):
-                    state = "unreachable"
-                    problems.append(error.description)
-                }
-                table.add(assignment.role.name, assignment.rank, assignment.printer.name, state, assignment.printer.uri)
-            }
-            print(table.render())
-            if !problems.isEmpty { print("\n" + Array(Set(problems)).sorted().joined(separator: "\n")) }
+            print(CheckTable.render(results))
         }
         if results.contains(where: { !$0.isReady }) { throw ExitCode(1) }
     }
