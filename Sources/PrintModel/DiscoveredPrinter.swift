@@ -55,6 +55,8 @@ public struct TXTRecord: Hashable, Codable, Sendable {
         var entries: [String: String] = [:]
         for item in strings {
             if let eq = item.firstIndex(of: "=") {
+                // A string that starts with `=` has no key: ignored (RFC 6763 §6.4).
+                guard eq != item.startIndex else { continue }
                 let key = item[..<eq].lowercased()
                 // The first occurrence of a key wins (RFC 6763 §6.4).
                 if entries[key] == nil { entries[key] = String(item[item.index(after: eq)...]) }
@@ -80,7 +82,8 @@ public struct TXTRecord: Hashable, Codable, Sendable {
     /// `UUID`, without a `urn:uuid:` prefix.
     public var uuid: String? {
         guard let raw = nonEmpty("uuid") else { return nil }
-        return raw.lowercased().hasPrefix("urn:uuid:") ? String(raw.dropFirst(9)) : raw
+        let bare = raw.lowercased().hasPrefix("urn:uuid:") ? String(raw.dropFirst(9)) : raw
+        return bare.isEmpty ? nil : bare  // an empty UUID must not merge unrelated printers
     }
     /// `Color=T`.
     public var color: Bool? { flag("color") }
@@ -102,7 +105,8 @@ public struct TXTRecord: Hashable, Codable, Sendable {
     }
     private func flag(_ key: String) -> Bool? {
         guard let value = self[key]?.uppercased() else { return nil }
-        return value == "T" || value == "TRUE" || value == "1"
+        // A key present without a value is true (RFC 6763 §6.4).
+        return value.isEmpty || value == "T" || value == "TRUE" || value == "1"
     }
 }
 

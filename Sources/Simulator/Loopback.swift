@@ -1,9 +1,11 @@
 import Foundation
 
 /// Loopback TCP helpers for starting servers on free ports.
-enum Loopback {
-    /// A TCP port that is free on 127.0.0.1 right now (the kernel picks it).
-    static func freePort() throws -> Int {
+public enum Loopback {
+    /// A TCP port that is free on 127.0.0.1 right now (the kernel picks it, and
+    /// its socket is closed again): for a server to start on, or as a port
+    /// where nothing listens.
+    public static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw LabError.timedOut("a socket for a free port") }
         defer { close(fd) }

@@ -20,6 +20,9 @@ public final class PrinterLab: Sendable {
     public let busAddress: String
     private let bus: ChildProcess
     private let avahi: ChildProcess
+    /// A live `avahi-browse` of every service, started with the lab; its log
+    /// is how the lab knows a printer has been announced.
+    private let browse: ChildProcess
     private let started = Mutex<[RunningPrinter]>([])
 
     /// The printers started with the lab and since, in start order.
@@ -102,6 +105,9 @@ public final class PrinterLab: Sendable {
             guard avahi.isRunning else { throw LabError.didNotStart(program: "avahi-daemon", log: avahi.logTail()) }
             return avahi.logTail(lines: 50).contains("Server startup complete")
         }
+        browse = try ChildProcess.launch("avahi-browse", ["--all", "--resolve", "--parsable", "--no-db-lookup"],
+                                         environment: ["DBUS_SYSTEM_BUS_ADDRESS": busAddress],
+                                         logFile: directory.appendingPathComponent("announcements.log"))
     }
 
     /// Starts one more printer, registered in the lab's Avahi.
@@ -147,13 +153,15 @@ public final class PrinterLab: Sendable {
         return running
     }
 
-    /// Whether the lab's Avahi resolves a `type` service on `port`, asked with
-    /// avahi-browse: an independent client, so the lab does not depend on the
-    /// discovery code it is there to test.
+    /// Whether the lab's Avahi has resolved a `type` service on `port`, as seen
+    /// by avahi-browse: an independent client, so the lab does not depend on
+    /// the discovery code it is there to test.
     private func announced(port: Int, type: String) throws -> Bool {
-        let browse = try Subprocess.run("avahi-browse", ["--resolve", "--parsable", "--terminate", "--no-db-lookup", type],
-                                        environment: ["DBUS_SYSTEM_BUS_ADDRESS": busAddress], limit: .seconds(10))
-        return browse.output.split(separator: "\n").contains { $0.hasPrefix("=") && $0.contains(";\(port);") }
+        guard browse.isRunning else { throw LabError.didNotStart(program: "avahi-browse", log: browse.logTail()) }
+        let seen = (try? String(contentsOf: browse.logFile, encoding: .utf8)) ?? ""
+        return seen.split(separator: "\n").contains {
+            $0.hasPrefix("=") && $0.contains(";\(type);") && $0.contains(";\(port);")
+        }
     }
 
     /// Publishes a DNS-SD service with any TXT record, as a network printer
@@ -176,6 +184,7 @@ public final class PrinterLab: Sendable {
     public func stop() {
         for printer in printers.reversed() { printer.stop() }
         started.withLock { $0.removeAll() }
+        browse.stop()
         avahi.stop()
         bus.stop()
         try? FileManager.default.removeItem(at: directory)

@@ -79,6 +79,18 @@ public struct Spawned: Sendable {
         }
     }
 
+    /// `wait(within:)` for async code: sleeps between checks (every 20 ms)
+    /// instead of holding one of Swift's few cooperative threads. Nil if the
+    /// process still runs at the deadline, or if the waiting task is cancelled.
+    public func exited(within limit: Duration) async -> Int32? {
+        let deadline = ContinuousClock.now + limit
+        while true {
+            if let status = exitStatus { return status }
+            if ContinuousClock.now >= deadline { return nil }
+            do { try await Task.sleep(for: .milliseconds(20)) } catch { return exitStatus }
+        }
+    }
+
     /// SIGTERM (after SIGCONT, in case it was suspended), then SIGKILL if it
     /// has not gone within `grace`. Always reaped.
     public func stop(grace: Duration = .seconds(3)) {

@@ -36,6 +36,15 @@ public final class KioskStore: Sendable {
         }
     }
 
+    /// Runs `body` inside an open write transaction (committed when it returns).
+    /// For tests that need another process to meet a writer mid-transaction.
+    package func withWriteTransaction<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE printer SET contactedAt = contactedAt")  // take the write lock now
+            return try body()
+        }
+    }
+
     /// Creates the file with owner-only permissions before SQLite does, so it
     /// never exists with a wider mode. When root creates it inside a folder
     /// that another user owns (the service's StateDirectory), the file goes to

@@ -122,4 +122,20 @@ import Store
         #expect(result.errors.contains("cannot be reached"))
         #expect(result.errors.contains("kioskprint printers add ipp://HOST:631/ipp/print --role ROLE"))
     }
+
+    @Test func theCommandLineReadsWhileAnotherProcessIsWriting() async throws {
+        // The agent holds a write transaction open; an administrator's command must
+        // still read the committed state at once (WAL), not wait or fail.
+        let lab = try await PrinterLab.shared()
+        let (kioskprint, database) = CommandRunner.forLab(lab)
+        let receipt = try #require(lab.printer(.receipt80mm))
+        #expect(try kioskprint.run(["printers", "add", receipt.uri, "--role", "receipt"]).status == 0)
+
+        let agent = try KioskStore(path: database)
+        let listedDuringWrite = try await agent.withWriteTransaction {
+            try kioskprint.run(["printers", "list", "--json"], limit: .seconds(10))
+        }
+        #expect(listedDuringWrite.status == 0, "\(listedDuringWrite.errors)")
+        #expect(listedDuringWrite.output.contains(receipt.uri))
+    }
 }

@@ -11,9 +11,7 @@ import Store
         let receipt = try #require(lab.printer(.receipt80mm)).name
         let label = try #require(lab.printer(.label4x6)).name
         let office = try #require(lab.printer(.documentA4)).name
-        let (runner, database) = CommandRunner.forLab(lab)
-        let terminal = try TerminalSession(environment: runner.environment)
-        try terminal.type("\(CommandRunner.executable.path) printers pick --role receipt; echo EXIT:$?", enter: true)
+        let (terminal, database) = try Self.startPicker(role: "receipt", in: lab)
 
         // The list is filtered to the role's kinds: the receipt printer shows, the label printer never does.
         let screen = try terminal.waitFor("the complete receipt list") {
@@ -39,9 +37,7 @@ import Store
     @Test func cancellingLeavesTheStoreUntouched() async throws {
         let lab = try await PrinterLab.shared()
         let label = try #require(lab.printer(.label4x6)).name
-        let (runner, database) = CommandRunner.forLab(lab)
-        let terminal = try TerminalSession(environment: runner.environment)
-        try terminal.type("\(CommandRunner.executable.path) printers pick --role label; echo EXIT:$?", enter: true)
+        let (terminal, database) = try Self.startPicker(role: "label", in: lab)
         let screen = try terminal.waitFor(text: label)
         let number = try #require(Self.number(of: label, on: screen))
         try terminal.type(String(number), enter: true)
@@ -52,7 +48,7 @@ import Store
         #expect(try await KioskStore(path: database).assignments().isEmpty)
 
         // q at the list cancels too, and the terminal is usable afterwards.
-        try terminal.type("clear; \(CommandRunner.executable.path) printers pick --role label; echo EXIT:$?", enter: true)
+        try terminal.type("clear; " + Self.pickCommand(role: "label"), enter: true)
         _ = try terminal.waitFor(text: label)
         try terminal.type("q")
         _ = try terminal.waitFor(text: "EXIT:1")
@@ -63,15 +59,27 @@ import Store
     @Test func aNumberNoPrinterHasIsRefusedAndTheListStays() async throws {
         let lab = try await PrinterLab.shared()
         let receipt = try #require(lab.printer(.receipt80mm)).name
-        let (runner, _) = CommandRunner.forLab(lab)
-        let terminal = try TerminalSession(environment: runner.environment)
-        try terminal.type("\(CommandRunner.executable.path) printers pick --role receipt; echo EXIT:$?", enter: true)
+        let (terminal, _) = try Self.startPicker(role: "receipt", in: lab)
         _ = try terminal.waitFor(text: receipt)
         try terminal.type("999", enter: true)
         let screen = try terminal.waitFor(text: "No printer has the number 999.")
         #expect(screen.contains(receipt))
         try terminal.type("q")
         _ = try terminal.waitFor(text: "EXIT:1")
+    }
+
+    /// The shell line that runs the picker for `role`, then prints `EXIT:` and its exit status.
+    static func pickCommand(role: String) -> String {
+        "\(CommandRunner.executable.path) printers pick --role \(role); echo EXIT:$?"
+    }
+
+    /// A terminal on the lab's Avahi, already running the picker for `role`,
+    /// and the database file the picker saves to.
+    static func startPicker(role: String, in lab: PrinterLab) throws -> (terminal: TerminalSession, database: String) {
+        let (runner, database) = CommandRunner.forLab(lab)
+        let terminal = try TerminalSession(environment: runner.environment)
+        try terminal.type(pickCommand(role: role), enter: true)
+        return (terminal, database)
     }
 
     /// The picker's number for the printer called `name`, read off the screen.

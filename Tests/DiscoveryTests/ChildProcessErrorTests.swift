@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Discovery
+import Simulator
 
 /// The errors a browse throws when Avahi cannot be reached, checked for real.
 ///
@@ -38,7 +39,7 @@ import Testing
         let bus = try await ThrowawayBus.start()
         #expect(SystemBus.isReachable(bus.address), "a live bus socket counts as reachable")
         let report = try await Self.runProbe(busAddress: bus.address)
-        await bus.stop()
+        bus.stop()
         let lines = report.split(separator: "\n", maxSplits: 1).map(String.init)
         #expect(lines.first == "daemonNotRunning", "\(report)")
         #expect(report.contains("sudo systemctl start avahi-daemon"))
@@ -61,15 +62,13 @@ import Testing
         let report = folder.appendingPathComponent("report.txt")
         let log = folder.appendingPathComponent("child.log")
 
-        var environment = ProcessInfo.processInfo.environment
-        environment["DBUS_SYSTEM_BUS_ADDRESS"] = busAddress
-        environment["KIOSKPRINT_DISCOVERY_PROBE_REPORT"] = report.path
-        let child = try SpawnedProcess(
+        let child = try Spawned.start(
             try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
             ["--testing-library", "swift-testing", "--filter", "ChildProcessErrorTests/probe"],
-            environment: environment, outputPath: log.path)
-        let status = await child.exitStatus(within: .seconds(60))
-        if status == nil { await child.stop() }
+            environment: ["DBUS_SYSTEM_BUS_ADDRESS": busAddress, "KIOSKPRINT_DISCOVERY_PROBE_REPORT": report.path],
+            output: log.path)
+        let status = await child.exited(within: .seconds(60))
+        if status == nil { child.stop() }
         guard let text = try? String(contentsOf: report, encoding: .utf8) else {
             let childLog = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             Issue.record("the child wrote no report (status \(status.map(String.init) ?? "still running")):\n\(childLog.suffix(2000))")
@@ -82,7 +81,7 @@ import Testing
 /// A D-Bus bus with nobody on it, started for one test and stopped by its pid.
 struct ThrowawayBus {
     let address: String
-    private let daemon: SpawnedProcess
+    private let daemon: Spawned
     private let folder: URL
 
     static func start() async throws -> ThrowawayBus {
@@ -90,25 +89,20 @@ struct ThrowawayBus {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let socket = folder.appendingPathComponent("bus").path
         let address = "unix:path=\(socket)"
-        let daemon = try SpawnedProcess("/usr/bin/dbus-daemon",
-                                        ["--session", "--nofork", "--nopidfile", "--address=\(address)"],
-                                        environment: ProcessInfo.processInfo.environment,
-                                        outputPath: folder.appendingPathComponent("dbus.log").path)
+        let daemon = try Spawned.start("/usr/bin/dbus-daemon",
+                                       ["--session", "--nofork", "--nopidfile", "--address=\(address)"],
+                                       output: folder.appendingPathComponent("dbus.log").path)
         let bus = ThrowawayBus(address: address, daemon: daemon, folder: folder)
         // The bus is usable once its socket exists.
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !FileManager.default.fileExists(atPath: socket) {
-            guard ContinuousClock.now < deadline else {
-                await bus.stop()
-                throw SpawnedProcess.Failed(description: "dbus-daemon made no socket at \(socket)")
-            }
-            try await Task.sleep(for: .milliseconds(10))  // polling for the socket against a deadline
+        guard try await eventually(within: .seconds(10), { FileManager.default.fileExists(atPath: socket) }) else {
+            bus.stop()
+            throw LabError.timedOut("dbus-daemon's socket at \(socket)")
         }
         return bus
     }
 
-    func stop() async {
-        await daemon.stop()
+    func stop() {
+        daemon.stop()
         try? FileManager.default.removeItem(at: folder)
     }
 }

@@ -152,11 +152,8 @@ import Simulator
         #expect(!stopped.withLock { $0 }, "the browse runs until told to stop")
         await log.stop()
         // The poll thread wakes from its blocking poll, frees every object and calls back.
-        let deadline = ContinuousClock.now + .seconds(5)
-        while !stopped.withLock({ $0 }) && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))  // polling a flag against a deadline
-        }
-        #expect(stopped.withLock { $0 }, "the poll thread did not stop after cancellation")
+        let didStop = try await eventually(within: .seconds(5)) { stopped.withLock { $0 } }
+        #expect(didStop, "the poll thread did not stop after cancellation")
     }
 
     @Test func anAbandonedStreamStopsItsBrowse() async throws {
@@ -166,11 +163,8 @@ import Simulator
             // Never iterated: dropping the last reference must still end the browse.
             _ = PrinterBrowser().events(afterStop: { stopped.withLock { $0 = true } })
         }
-        let deadline = ContinuousClock.now + .seconds(5)
-        while !stopped.withLock({ $0 }) && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))  // polling a flag against a deadline
-        }
-        #expect(stopped.withLock { $0 }, "a dropped stream left its poll thread running")
+        let didStop = try await eventually(within: .seconds(5)) { stopped.withLock { $0 } }
+        #expect(didStop, "a dropped stream left its poll thread running")
     }
 }
 

@@ -26,12 +26,9 @@ final class TXTPublisher {
         guard let group else { throw failure("creating an entry group") }
         let list = Self.stringList(txt)
         defer { avahi_string_list_free(list) }
-        let added = name.withCString { name in
-            type.withCString { type in
-                avahi_entry_group_add_service_strlst(group, AvahiIfIndex(AVAHI_IF_UNSPEC),
-                                                     AvahiProtocol(AVAHI_PROTO_UNSPEC),
-                                                     AvahiPublishFlags(rawValue: 0), name, type, nil, nil, port, list)
-            }
+        let added = withNameAndType { name, type in
+            avahi_entry_group_add_service_strlst(group, AvahiIfIndex(AVAHI_IF_UNSPEC), AvahiProtocol(AVAHI_PROTO_UNSPEC),
+                                                 AvahiPublishFlags(rawValue: 0), name, type, nil, nil, port, list)
         }
         guard added == 0 else { throw failure("adding \(name)") }
         guard avahi_entry_group_commit(group) == 0 else { throw failure("committing \(name)") }
@@ -41,12 +38,10 @@ final class TXTPublisher {
     func update(txt: [String]) throws {
         let list = Self.stringList(txt)
         defer { avahi_string_list_free(list) }
-        let result = name.withCString { name in
-            type.withCString { type in
-                avahi_entry_group_update_service_txt_strlst(group, AvahiIfIndex(AVAHI_IF_UNSPEC),
-                                                            AvahiProtocol(AVAHI_PROTO_UNSPEC),
-                                                            AvahiPublishFlags(rawValue: 0), name, type, nil, list)
-            }
+        let result = withNameAndType { name, type in
+            avahi_entry_group_update_service_txt_strlst(group, AvahiIfIndex(AVAHI_IF_UNSPEC),
+                                                        AvahiProtocol(AVAHI_PROTO_UNSPEC),
+                                                        AvahiPublishFlags(rawValue: 0), name, type, nil, list)
         }
         guard result == 0 else { throw failure("updating the TXT of \(name)") }
     }
@@ -60,6 +55,11 @@ final class TXTPublisher {
     }
 
     deinit { stop() }
+
+    /// Calls `body` with the service's name and type as C strings.
+    private func withNameAndType<T>(_ body: (UnsafePointer<CChar>, UnsafePointer<CChar>) -> T) -> T {
+        name.withCString { name in type.withCString { type in body(name, type) } }
+    }
 
     private func failure(_ operation: String) -> DiscoveryError {
         let error = DiscoveryError(avahiCode: client.map(avahi_client_errno) ?? -1, operation: operation)

@@ -21,9 +21,21 @@ struct ContactFailureTests {
         }
     }
 
+    /// Starts a `mode` server on loopback and contacts it over `scheme`, expecting
+    /// a failure; returns the URI tried, the error and the time it took.
+    private func failure(from mode: LoopbackServer.Mode, scheme: String = "ipp",
+                         sourceLocation: SourceLocation = #_sourceLocation)
+        async throws -> (uri: String, error: ContactError?, elapsed: Duration) {
+        let server = try LoopbackServer(mode)
+        defer { server.stop() }
+        let uri = "\(scheme)://127.0.0.1:\(server.port)/ipp/print"
+        let (error, elapsed) = await failure(uri, sourceLocation: sourceLocation)
+        return (uri, error, elapsed)
+    }
+
     @Test("Nothing listens on the port: refused, well within the timeout")
     func refused() async throws {
-        let uri = "ipp://localhost:\(unusedLoopbackPort())/ipp/print"
+        let uri = "ipp://localhost:\(try Loopback.freePort())/ipp/print"
         let (error, elapsed) = await failure(uri)
         #expect(error == .refused(uri: uri))
         #expect(elapsed < .seconds(1))
@@ -34,7 +46,7 @@ struct ContactFailureTests {
     func suspendedPrinter(secure: Bool) async throws {
         let lab = try await PrinterLab.shared()
         let printer = try await lab.startPrinter(
-            SimulatedPrinter.receipt80mm.named("Hung Receipt \(secure ? "S" : "") \(unusedLoopbackPort())"))
+            SimulatedPrinter.receipt80mm.named("Hung Receipt \(secure ? "S" : "") \(try Loopback.freePort())"))
         defer { retire(printer) }
         // It answers before it hangs: the timeout below is the printer's doing.
         _ = try await PrinterContact.contact(uri: printer.uri)
@@ -55,7 +67,7 @@ struct ContactFailureTests {
     func cancelled() async throws {
         let lab = try await PrinterLab.shared()
         let printer = try await lab.startPrinter(
-            SimulatedPrinter.receipt80mm.named("Cancelled Receipt \(unusedLoopbackPort())"))
+            SimulatedPrinter.receipt80mm.named("Cancelled Receipt \(try Loopback.freePort())"))
         defer { retire(printer) }
         printer.suspend()
 
@@ -69,10 +81,7 @@ struct ContactFailureTests {
 
     @Test("A web server that answers POST with 501: not an IPP printer")
     func plainHTTPServer() async throws {
-        let server = try LoopbackServer(.plain)
-        defer { server.stop() }
-        let uri = "ipp://127.0.0.1:\(server.port)/ipp/print"
-        let (error, _) = await failure(uri)
+        let (uri, error, _) = try await failure(from: .plain)
         guard case .notIPPPrinter(let errorURI, let reason)? = error else {
             Issue.record("expected notIPPPrinter, got \(String(describing: error))")
             return
@@ -83,37 +92,25 @@ struct ContactFailureTests {
 
     @Test("A web server that answers 200 with HTML: not an IPP printer")
     func htmlServer() async throws {
-        let server = try LoopbackServer(.html)
-        defer { server.stop() }
-        let uri = "ipp://127.0.0.1:\(server.port)/ipp/print"
-        let (error, _) = await failure(uri)
+        let (uri, error, _) = try await failure(from: .html)
         #expect(error == .notIPPPrinter(uri: uri, reason: "its reply is text/html, not IPP"))
     }
 
     @Test("A service that closes the connection without a reply: not an IPP printer")
     func closingServer() async throws {
-        let server = try LoopbackServer(.close)
-        defer { server.stop() }
-        let uri = "ipp://127.0.0.1:\(server.port)/ipp/print"
-        let (error, _) = await failure(uri)
+        let (uri, error, _) = try await failure(from: .close)
         #expect(error == .notIPPPrinter(uri: uri, reason: "it closed the connection without an IPP reply"))
     }
 
     @Test("A printer that wants a password: authentication required, and no prompt on the terminal")
     func authentication() async throws {
-        let server = try LoopbackServer(.auth)
-        defer { server.stop() }
-        let uri = "ipp://127.0.0.1:\(server.port)/ipp/print"
-        let (error, _) = await failure(uri)
+        let (uri, error, _) = try await failure(from: .auth)
         #expect(error == .authenticationRequired(uri: uri))
     }
 
     @Test("ipps:// to a server without TLS: a TLS failure that suggests ipp://")
     func tlsFailure() async throws {
-        let server = try LoopbackServer(.plain)
-        defer { server.stop() }
-        let uri = "ipps://127.0.0.1:\(server.port)/ipp/print"
-        let (error, elapsed) = await failure(uri)
+        let (uri, error, elapsed) = try await failure(from: .plain, scheme: "ipps")
         guard case .tls(let errorURI, let detail)? = error else {
             Issue.record("expected tls, got \(String(describing: error))")
             return

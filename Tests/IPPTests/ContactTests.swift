@@ -105,7 +105,7 @@ struct ContactTests {
             .split(separator: "\n").filter { !$0.contains("printer-kind") }.joined(separator: "\n")
         #expect(!attributes.contains("printer-kind"))
         let printer = try await lab.startPrinter(
-            SimulatedPrinter(name: "Kindless Roll \(unusedLoopbackPort())", kinds: [], attributes: attributes))
+            SimulatedPrinter(name: "Kindless Roll \(try Loopback.freePort())", kinds: [], attributes: attributes))
         defer { retire(printer) }
 
         let inferred = try await PrinterContact.contact(uri: printer.uri)

@@ -2,15 +2,10 @@ import Foundation
 import Simulator
 
 /// A small HTTP server on loopback that is not an IPP printer, run with
-/// python3 (stdlib only). It binds port 0 and prints the port once it
-/// listens, so the test waits for that line, not for a fixed time.
-///
-/// Started with posix_spawn rather than Foundation's Process: in a process
-/// that also runs the lab, Process's child monitor blocks in wait4 on the
-/// lab's avahi-daemon and never reports another child's exit. The child gets
-/// an empty signal mask: it would otherwise inherit the spawning thread's,
-/// and Swift's worker threads block SIGTERM.
-final class LoopbackServer {
+/// python3 (stdlib only) through Simulator's `Spawned`. It binds port 0 and
+/// prints the port once it listens, so the start waits for that line, not for
+/// a fixed time.
+struct LoopbackServer {
     enum Mode: String {
         /// Python's SimpleHTTPRequestHandler: answers POST with 501.
         case plain
@@ -22,65 +17,36 @@ final class LoopbackServer {
         case close
     }
 
-    struct StartFailure: Error { var reason: String }
-
     let port: Int
-    private let pid: pid_t
-    private var stopped = false
+    private let process: Spawned
+    private let folder: URL
 
     init(_ mode: Mode) throws {
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { throw StartFailure(reason: "pipe") }
-        let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
-        defer { close(readEnd) }
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("kioskprint-http-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let output = folder.appendingPathComponent("out").path, errors = folder.appendingPathComponent("err").path
+        process = try Spawned.start("python3", ["-c", Self.script, mode.rawValue], output: output, errors: errors)
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
-        posix_spawn_file_actions_addclose(&actions, readEnd)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGTERM)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let arguments = ["python3", "-c", Self.script, mode.rawValue]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var child: pid_t = 0
-        let spawned = posix_spawnp(&child, "python3", &actions, &attributes, &argv, environ)
-        close(writeEnd)
-        guard spawned == 0 else { throw StartFailure(reason: "posix_spawnp python3: \(spawned)") }
-        pid = child
-
-        // Blocks until the server prints its port: it listens from then on.
-        var line: [UInt8] = []
-        var byte: UInt8 = 0
-        while read(readEnd, &byte, 1) == 1, byte != 10 { line.append(byte) }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-            kill(child, SIGKILL)
-            waitpid(child, nil, 0)
-            throw StartFailure(reason: "python3 printed no port")
+        // Its first line is the port: it listens from then on.
+        let deadline = ContinuousClock.now + .seconds(10)
+        var printed = ""
+        while !printed.hasSuffix("\n"), process.isRunning, ContinuousClock.now < deadline {
+            usleep(5_000)  // polling for the port line, bounded by the deadline
+            printed = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        }
+        guard let port = Int(printed.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            let said = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+            process.stop(grace: .milliseconds(100))
+            try? FileManager.default.removeItem(at: folder)
+            throw LabError.didNotStart(program: "python3 (\(mode) server)", log: "printed no port\n\(said.suffix(1000))")
         }
         self.port = port
     }
 
-    /// Stops the server (SIGTERM to its own process id) and reaps it.
+    /// Stops the server (SIGTERM to its own process id), reaps it and removes its folder.
     func stop() {
-        guard !stopped else { return }
-        stopped = true
-        kill(pid, SIGTERM)
-        waitpid(pid, nil, 0)
+        process.stop()
+        try? FileManager.default.removeItem(at: folder)
     }
 
     private static let script = #"""
@@ -107,21 +73,6 @@ final class LoopbackServer {
     print(server.server_address[1], flush=True)
     server.serve_forever()
     """#
-}
-
-/// A loopback port where nothing listens: the kernel picks a free one, and
-/// the socket is closed again before it is returned.
-func unusedLoopbackPort() -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-    }
-    return Int(UInt16(bigEndian: address.sin_port))
 }
 
 /// Seconds of a Duration, for messages and bounds.

@@ -20,6 +20,13 @@ func capabilities(_ name: String, kinds: Set<JobKind> = [.receipt, .roll]) -> Pr
     let receipt = try! Role("receipt")
     let coupon = try! Role("coupon")
 
+    /// Saves printer `name` (at `ipp://NAME/ipp/print`, lowercased) in `role`.
+    @discardableResult
+    func assign(_ name: String, in store: KioskStore, to role: Role, as place: RolePlace) async throws -> AssignmentOutcome {
+        try await store.assign(uri: "ipp://\(name.lowercased())/ipp/print", serviceName: nil,
+                               capabilities: capabilities(name), to: role, as: place)
+    }
+
     @Test func createsFileOwnerOnlyInWALMode() async throws {
         let path = temporaryStorePath()
         let store = try KioskStore(path: path)
@@ -58,17 +65,13 @@ func capabilities(_ name: String, kinds: Set<JobKind> = [.receipt, .roll]) -> Pr
 
     @Test func aNewPrimaryReplacesTheOldAndBackupsKeepTheirOrder() async throws {
         let store = try KioskStore(path: temporaryStorePath())
-        _ = try await store.assign(uri: "ipp://a/ipp/print", serviceName: nil, capabilities: capabilities("A"),
-                                   to: receipt, as: .primary)
-        _ = try await store.assign(uri: "ipp://b/ipp/print", serviceName: nil, capabilities: capabilities("B"),
-                                   to: receipt, as: .backup)
-        _ = try await store.assign(uri: "ipp://c/ipp/print", serviceName: nil, capabilities: capabilities("C"),
-                                   to: receipt, as: .backup)
+        try await assign("A", in: store, to: receipt, as: .primary)
+        try await assign("B", in: store, to: receipt, as: .backup)
+        try await assign("C", in: store, to: receipt, as: .backup)
         var names = try await store.assignments(for: receipt).map(\.printer.name)
         #expect(names == ["A", "B", "C"])
 
-        let outcome = try await store.assign(uri: "ipp://d/ipp/print", serviceName: nil,
-                                             capabilities: capabilities("D"), to: receipt, as: .primary)
+        let outcome = try await assign("D", in: store, to: receipt, as: .primary)
         #expect(outcome.replaced?.name == "A")
         names = try await store.assignments(for: receipt).map(\.printer.name)
         #expect(names == ["D", "B", "C"])
@@ -76,8 +79,7 @@ func capabilities(_ name: String, kinds: Set<JobKind> = [.receipt, .roll]) -> Pr
         #expect(try await store.savedPrinters().map(\.name) == ["B", "C", "D"])
 
         // Promoting a backup moves it to the front; the others close up.
-        _ = try await store.assign(uri: "ipp://c/ipp/print", serviceName: nil, capabilities: capabilities("C"),
-                                   to: receipt, as: .primary)
+        try await assign("C", in: store, to: receipt, as: .primary)
         names = try await store.assignments(for: receipt).map(\.printer.name)
         #expect(names == ["C", "B"])
         #expect(try await store.assignments(for: receipt).map(\.position) == [0, 1])
@@ -85,10 +87,8 @@ func capabilities(_ name: String, kinds: Set<JobKind> = [.receipt, .roll]) -> Pr
 
     @Test func onePrinterServesTwoRolesAndSurvivesLeavingOne() async throws {
         let store = try KioskStore(path: temporaryStorePath())
-        _ = try await store.assign(uri: "ipp://a/ipp/print", serviceName: nil, capabilities: capabilities("A"),
-                                   to: receipt, as: .primary)
-        _ = try await store.assign(uri: "ipp://a/ipp/print", serviceName: nil, capabilities: capabilities("A"),
-                                   to: coupon, as: .primary)
+        try await assign("A", in: store, to: receipt, as: .primary)
+        try await assign("A", in: store, to: coupon, as: .primary)
         #expect(try await store.savedPrinters().count == 1)
         let a = try await store.findPrinter("ipp://a/ipp/print")
         #expect(try await store.remove(printerID: a.id, from: coupon) == [coupon])
@@ -98,11 +98,9 @@ func capabilities(_ name: String, kinds: Set<JobKind> = [.receipt, .roll]) -> Pr
 
     @Test func addingTheSamePrinterTwiceToARoleIsRefusedWithItsPlace() async throws {
         let store = try KioskStore(path: temporaryStorePath())
-        _ = try await store.assign(uri: "ipp://a/ipp/print", serviceName: nil, capabilities: capabilities("A"),
-                                   to: receipt, as: .primary)
+        try await assign("A", in: store, to: receipt, as: .primary)
         await #expect(throws: StoreError.alreadyInRole(printer: "A", role: "receipt", rank: "primary")) {
-            try await store.assign(uri: "ipp://a/ipp/print", serviceName: nil, capabilities: capabilities("A"),
-                                   to: receipt, as: .backup)
+            try await assign("A", in: store, to: receipt, as: .backup)
         }
     }
 
