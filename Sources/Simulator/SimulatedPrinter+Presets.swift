@@ -38,8 +38,8 @@ extension SimulatedPrinter {
         ATTR integer media-right-margin-supported 0
         ATTR integer media-top-margin-supported 0
         ATTR integer media-bottom-margin-supported 0
-        \(mediaCol("media-col-database", x: 10160, y: "15240", margins: (0, 0, 0, 0), source: "main", type: "labels", name: "na_index-4x6_4x6in"))
-        \(mediaCol("media-col-ready", x: 10160, y: "15240", margins: (0, 0, 0, 0), source: "main", type: "labels", name: "na_index-4x6_4x6in"))
+        \(mediaCol("media-col-database", [labelStock]))
+        \(mediaCol("media-col-ready", [labelStock]))
         ATTR keyword media-source-supported main
         ATTR keyword media-type-supported labels
         ATTR enum finishings-supported 3,60
@@ -77,30 +77,8 @@ extension SimulatedPrinter {
         ATTR integer media-right-margin-supported 423
         ATTR integer media-top-margin-supported 423
         ATTR integer media-bottom-margin-supported 423
-        ATTR collection media-col-database {
-          MEMBER collection media-size {
-            MEMBER integer x-dimension 21000
-            MEMBER integer y-dimension 29700
-          }
-          MEMBER integer media-left-margin 423
-          MEMBER integer media-right-margin 423
-          MEMBER integer media-top-margin 423
-          MEMBER integer media-bottom-margin 423
-          MEMBER keyword media-source tray-1
-          MEMBER keyword media-type stationery
-        },{
-          MEMBER collection media-size {
-            MEMBER integer x-dimension 21590
-            MEMBER integer y-dimension 27940
-          }
-          MEMBER integer media-left-margin 423
-          MEMBER integer media-right-margin 423
-          MEMBER integer media-top-margin 423
-          MEMBER integer media-bottom-margin 423
-          MEMBER keyword media-source tray-1
-          MEMBER keyword media-type stationery
-        }
-        \(mediaCol("media-col-ready", x: 21000, y: "29700", margins: (423, 423, 423, 423), source: "tray-1", type: "stationery", name: "iso_a4_210x297mm"))
+        \(mediaCol("media-col-database", officeSheets))
+        \(mediaCol("media-col-ready", [officeSheets[0]]))
         ATTR keyword media-source-supported tray-1
         ATTR keyword media-type-supported stationery
         ATTR enum finishings-supported 3
@@ -113,6 +91,10 @@ extension SimulatedPrinter {
         \(inputTray)
         """)
 
+    /// 4x6 in direct-thermal labels, printed edge to edge.
+    static let labelStock = MediaEntry(x: 10160, y: "15240", margins: (0, 0, 0, 0), source: "main", type: "labels",
+                                       name: "na_index-4x6_4x6in")
+
     /// The three printers the demo and the test lab start: receipt, label, office.
     public static let standardSet: [SimulatedPrinter] = [.receipt80mm, .label4x6, .documentA4]
 
@@ -123,7 +105,8 @@ extension SimulatedPrinter {
     static func rollPrinter(kinds: String, model: String, widthHundredths: Int, sideMargin: Int,
                             minCut: Int, maxCut: Int, mediaNames: String) -> String {
         let range = "\(minCut)-\(maxCut)"
-        let margins = (0, 0, sideMargin, sideMargin)
+        let roll = MediaEntry(x: widthHundredths, y: range, rangeY: true, margins: (0, 0, sideMargin, sideMargin),
+                              source: "main-roll")
         return """
         ATTR text printer-make-and-model "\(model)"
         ATTR keyword printer-kind \(kinds)
@@ -143,8 +126,8 @@ extension SimulatedPrinter {
         ATTR integer media-right-margin-supported \(sideMargin)
         ATTR integer media-top-margin-supported 0
         ATTR integer media-bottom-margin-supported 0
-        \(mediaCol("media-col-database", x: widthHundredths, y: range, rangeY: true, margins: margins, source: "main-roll"))
-        \(mediaCol("media-col-ready", x: widthHundredths, y: range, rangeY: true, margins: margins, source: "main-roll"))
+        \(mediaCol("media-col-database", [roll]))
+        \(mediaCol("media-col-ready", [roll]))
         ATTR keyword media-source-supported main-roll
         ATTR enum finishings-supported 3,60,61,62,63
         ATTR enum finishings-default 3
@@ -157,28 +140,48 @@ extension SimulatedPrinter {
         """
     }
 
-    /// One media-col collection attribute (top, bottom, left, right margins).
-    static func mediaCol(_ attribute: String, x: Int, y: String, rangeY: Bool = false,
-                         margins: (Int, Int, Int, Int), source: String, type: String? = nil,
-                         name: String? = nil) -> String {
-        var lines = [
-            "ATTR collection \(attribute) {",
-            "  MEMBER collection media-size {",
-            "    MEMBER integer x-dimension \(x)",
-            "    MEMBER \(rangeY ? "rangeOfInteger" : "integer") y-dimension \(y)",
-            "  }",
-        ]
-        if let name { lines.append("  MEMBER keyword media-size-name \(name)") }
-        lines += [
-            "  MEMBER integer media-top-margin \(margins.0)",
-            "  MEMBER integer media-bottom-margin \(margins.1)",
-            "  MEMBER integer media-left-margin \(margins.2)",
-            "  MEMBER integer media-right-margin \(margins.3)",
-            "  MEMBER keyword media-source \(source)",
-        ]
-        if let type { lines.append("  MEMBER keyword media-type \(type)") }
-        lines.append("}")
-        return lines.joined(separator: "\n")
+    /// One entry of a media-col collection: a size (y may be a range, for a
+    /// roll), its margins (top, bottom, left, right), source, type and name.
+    struct MediaEntry {
+        var x: Int
+        var y: String
+        var rangeY = false
+        var margins: (Int, Int, Int, Int)
+        var source: String
+        var type: String?
+        var name: String?
+    }
+
+    /// A4 and Letter in tray 1, with the 4.23 mm margins of office printers.
+    static let officeSheets = [
+        MediaEntry(x: 21000, y: "29700", margins: (423, 423, 423, 423), source: "tray-1", type: "stationery",
+                   name: "iso_a4_210x297mm"),
+        MediaEntry(x: 21590, y: "27940", margins: (423, 423, 423, 423), source: "tray-1", type: "stationery",
+                   name: "na_letter_8.5x11in"),
+    ]
+
+    /// A media-col collection attribute with one value per entry (ipptool
+    /// syntax separates collection values with `},{`).
+    static func mediaCol(_ attribute: String, _ entries: [MediaEntry]) -> String {
+        let values = entries.map { entry in
+            var lines = [
+                "  MEMBER collection media-size {",
+                "    MEMBER integer x-dimension \(entry.x)",
+                "    MEMBER \(entry.rangeY ? "rangeOfInteger" : "integer") y-dimension \(entry.y)",
+                "  }",
+            ]
+            if let name = entry.name { lines.append("  MEMBER keyword media-size-name \(name)") }
+            lines += [
+                "  MEMBER integer media-top-margin \(entry.margins.0)",
+                "  MEMBER integer media-bottom-margin \(entry.margins.1)",
+                "  MEMBER integer media-left-margin \(entry.margins.2)",
+                "  MEMBER integer media-right-margin \(entry.margins.3)",
+                "  MEMBER keyword media-source \(entry.source)",
+            ]
+            if let type = entry.type { lines.append("  MEMBER keyword media-type \(type)") }
+            return lines.joined(separator: "\n")
+        }
+        return "ATTR collection \(attribute) {\n" + values.joined(separator: "\n},{\n") + "\n}"
     }
 
     /// printer-input-tray makes ippeveprinter's /media web form work, which is

@@ -15,6 +15,20 @@ struct DatabaseOptions: ParsableArguments {
     }
 }
 
+/// Which role a printer is saved under, and where in it: shared by `add` and `pick`.
+struct RoleChoice: ParsableArguments {
+    @Option(help: "The role it serves: receipt, coupon, label, boarding-pass, bag-tag, or a name of your own.")
+    var role: Role
+
+    @Flag(help: "Add it as a backup, after the primary and existing backups, instead of replacing the primary.")
+    var backup = false
+
+    @Option(help: "Seconds to wait for the printer to answer.")
+    var timeout: Double = 5
+
+    var place: RolePlace { backup ? .backup : .primary }
+}
+
 extension JobKind: ExpressibleByArgument {
     public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }

@@ -18,24 +18,17 @@ struct AddCommand: AsyncParsableCommand {
     @Argument(help: "The printer's URI, e.g. ipp://192.168.1.40:631/ipp/print.")
     var uri: String
 
-    @Option(help: "The role it serves: receipt, coupon, label, boarding-pass, bag-tag, or a name of your own.")
-    var role: Role
-
-    @Flag(help: "Add it as a backup, after the primary and existing backups.")
-    var backup = false
+    @OptionGroup var choice: RoleChoice
 
     @Flag(help: "Save it even if it does not answer or is not of a kind the role accepts.")
     var force = false
-
-    @Option(help: "Seconds to wait for the printer to answer.")
-    var timeout: Double = 5
 
     @OptionGroup var storage: DatabaseOptions
 
     func run() async throws {
         do {
-            let setup = RoleSetup(store: try storage.open(), contactTimeout: seconds(timeout))
-            let added = try await setup.add(uri: uri, role: role, as: backup ? .backup : .primary, force: force)
+            let setup = RoleSetup(store: try storage.open(), contactTimeout: seconds(choice.timeout))
+            let added = try await setup.add(uri: uri, role: choice.role, as: choice.place, force: force)
             for reason in added.overridden { print("Warning (saved anyway with --force): \(reason)") }
             print(AssignmentReport.saved(added))
         } catch {

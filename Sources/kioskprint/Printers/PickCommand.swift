@@ -19,22 +19,16 @@ struct PickCommand: AsyncParsableCommand {
         and leaves the saved printers untouched. Scripts use `printers add` instead.
         """)
 
-    @Option(help: "The role to fill: receipt, coupon, label, boarding-pass, bag-tag, or a name of your own.")
-    var role: Role
+    @OptionGroup var choice: RoleChoice
 
     @Option(name: .customLong("kind"), parsing: .singleValue,
             help: "Show only printers of this kind (repeatable). Default: the kinds the role accepts.")
     var kinds: [JobKind] = []
 
-    @Flag(help: "Add the printer as a backup instead of replacing the primary.")
-    var backup = false
-
-    @Option(help: "Seconds to wait for the chosen printer to answer.")
-    var timeout: Double = 5
-
     @OptionGroup var storage: DatabaseOptions
 
     func run() async throws {
+        let role = choice.role
         guard let terminal = RawTerminal() else {
             throw CLIError("printers pick needs a terminal to ask you which printer to use. "
                 + "In a script, use: kioskprint printers add URI --role \(role)")
@@ -43,8 +37,8 @@ struct PickCommand: AsyncParsableCommand {
         let store: KioskStore
         do { store = try storage.open() } catch { terminal.restore(); throw CLIError(error) }
         let wanted = kinds.isEmpty ? role.acceptedKinds : Set(kinds)
-        let session = PickerSession(terminal: terminal, role: role, kinds: wanted, backup: backup,
-                                    setup: RoleSetup(store: store, contactTimeout: seconds(timeout)))
+        let session = PickerSession(terminal: terminal, role: role, kinds: wanted, backup: choice.backup,
+                                    setup: RoleSetup(store: store, contactTimeout: seconds(choice.timeout)))
         let outcome: PickerSession.Outcome
         do {
             outcome = try await session.run()
