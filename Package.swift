@@ -22,6 +22,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "kioskprint", targets: ["kioskprint"]),
+        .executable(name: "kioskprint-bench", targets: ["kioskprint-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -53,6 +54,11 @@ let package = Package(
             dependencies: ["PrintModel", "Discovery", "IPP", "Store", "Setup", "Simulator",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
+        // Measures discovery and contact latency against a private PrinterLab,
+        // beside the command-line tools an administrator would otherwise use.
+        .executableTarget(name: "kioskprint-bench",
+                          dependencies: ["PrintModel", "Discovery", "IPP", "Setup", "Simulator"],
+                          swiftSettings: strict),
 
         .testTarget(name: "PrintModelTests", dependencies: ["PrintModel"], swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "PrintModel"], swiftSettings: strict),

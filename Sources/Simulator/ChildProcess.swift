@@ -62,7 +62,9 @@ enum LiveChildren {
             source.setEventHandler {
                 stopAll()
                 signal(number, SIG_DFL)
-                raise(number)
+                // To the process, not raise(): raise() targets this dispatch
+                // thread, which blocks the signal, so the process lived on.
+                kill(getpid(), number)
             }
             source.resume()
             signalSources.append(source)

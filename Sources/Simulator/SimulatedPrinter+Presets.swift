@@ -40,6 +40,7 @@ extension SimulatedPrinter {
         ATTR integer media-bottom-margin-supported 0
         \(mediaCol("media-col-database", [labelStock]))
         \(mediaCol("media-col-ready", [labelStock]))
+        \(mediaCol("media-col-default", [labelStock]))
         ATTR keyword media-source-supported main
         ATTR keyword media-type-supported labels
         ATTR enum finishings-supported 3,60
@@ -79,6 +80,7 @@ extension SimulatedPrinter {
         ATTR integer media-bottom-margin-supported 423
         \(mediaCol("media-col-database", officeSheets))
         \(mediaCol("media-col-ready", [officeSheets[0]]))
+        \(mediaCol("media-col-default", [officeSheets[0]]))
         ATTR keyword media-source-supported tray-1
         ATTR keyword media-type-supported stationery
         ATTR enum finishings-supported 3
@@ -107,6 +109,10 @@ extension SimulatedPrinter {
         let range = "\(minCut)-\(maxCut)"
         let roll = MediaEntry(x: widthHundredths, y: range, rangeY: true, margins: (0, 0, sideMargin, sideMargin),
                               source: "main-roll")
+        // The default cut, when a job does not choose one: the longest the printer allows.
+        var defaultLength = roll
+        defaultLength.y = String(maxCut)
+        defaultLength.rangeY = false
         return """
         ATTR text printer-make-and-model "\(model)"
         ATTR keyword printer-kind \(kinds)
@@ -128,6 +134,7 @@ extension SimulatedPrinter {
         ATTR integer media-bottom-margin-supported 0
         \(mediaCol("media-col-database", [roll]))
         \(mediaCol("media-col-ready", [roll]))
+        \(mediaCol("media-col-default", [defaultLength]))
         ATTR keyword media-source-supported main-roll
         ATTR enum finishings-supported 3,60,61,62,63
         ATTR enum finishings-default 3

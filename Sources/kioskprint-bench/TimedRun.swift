@@ -1,0 +1,57 @@
+import Foundation
+import Simulator
+import Synchronization
+
+/// A command-line tool run to its end, timed from just before it was spawned
+/// to the moment the kernel reported its exit: what a shell script pays.
+struct TimedRun: Sendable {
+    /// The exit code, or 128 + the signal that ended it.
+    var status: Int32
+    var elapsed: Duration
+    /// Standard output and error together.
+    var output: String
+
+    var succeeded: Bool { status == 0 }
+
+    /// Runs `executable` to its end. A run still going after `limit` is killed
+    /// and comes back with status 137: a hang is a failure, not a slow run.
+    ///
+    /// Not `Subprocess.run`: it notices an exit by polling every 5 ms, too
+    /// coarse for a 40 ms ipptool run. Here a thread blocks in waitid and
+    /// wakes at the exit itself.
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String],
+                    folder: URL, limit: Duration = .seconds(20)) async throws -> TimedRun {
+        try await offThread {
+            let log = folder.appendingPathComponent("run-\(UUID().uuidString.prefix(8)).log")
+            defer { try? FileManager.default.removeItem(at: log) }
+            let started = ContinuousClock.now
+            let child = try Spawned.start(executable, arguments, environment: environment, output: log.path)
+            let watchdog = Watchdog(pid: child.pid, limit: limit)
+            // WNOWAIT leaves the child a zombie, so its pid cannot be reused
+            // before the watchdog is disarmed; only then is it reaped.
+            var info = siginfo_t()
+            while waitid(P_PID, id_t(child.pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+            let elapsed = ContinuousClock.now - started
+            watchdog.disarm()
+            var status: Int32 = 0
+            while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
+            let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            return TimedRun(status: exitCode(of: status), elapsed: elapsed, output: output)
+        }
+    }
+}
+
+/// Kills a child that outlives its limit, unless disarmed first.
+private final class Watchdog: Sendable {
+    private let armed = Mutex(true)
+
+    init(pid: pid_t, limit: Duration) {
+        let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+            // Under the lock, so a disarm that has begun is never overtaken.
+            armed.withLock { if $0 { kill(pid, SIGKILL) } }
+        }
+    }
+
+    func disarm() { armed.withLock { $0 = false } }
+}
