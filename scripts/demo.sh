@@ -3,6 +3,7 @@
 # built-in defaults (simulated printers on loopback; nothing else touched).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/need-root.sh
 source scripts/swift-env.sh
 bash scripts/install-deps.sh
 swift build -c release --product kioskprint

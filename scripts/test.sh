@@ -4,6 +4,7 @@
 # tmux driving the interactive picker. Needs root for the private Avahi.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/need-root.sh
 source scripts/swift-env.sh
 bash scripts/install-deps.sh
 swift build --build-tests
