@@ -77,24 +77,39 @@ public struct RoleSetup: Sendable {
         let assignments = try await store.assignments(for: role)
         let printers = Dictionary(assignments.map { ($0.printer.id, $0.printer) }, uniquingKeysWith: { a, _ in a })
         let timeout = contactTimeout
-        let answers = await withTaskGroup(of: (Int64, Result<PrinterCapabilities, SetupError>).self) { group in
+        // A named struct, not a tuple: Swift 6.3's optimiser returned garbage
+        // printer ids from child tasks yielding (Int64, Result<...>) tuples
+        // (release builds only; measured with `kioskprint demo`).
+        let answers = await withTaskGroup(of: Answer.self) { group in
             for printer in printers.values {
                 group.addTask {
                     do {
-                        return (printer.id, .success(try await PrinterContact.contact(uri: printer.uri, timeout: timeout)))
+                        let capabilities = try await PrinterContact.contact(uri: printer.uri, timeout: timeout)
+                        return Answer(printerID: printer.id, result: .success(capabilities))
                     } catch {
-                        return (printer.id, .failure(.unreachable("\(error)")))
+                        return Answer(printerID: printer.id, result: .failure(.unreachable("\(error)")))
                     }
                 }
             }
-            return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+            var answers: [Int64: Result<PrinterCapabilities, SetupError>] = [:]
+            for await answer in group { answers[answer.printerID] = answer.result }
+            return answers
         }
         for (id, answer) in answers {
             if case .success(let capabilities) = answer {
                 try await store.recordContact(printerID: id, capabilities: capabilities)
             }
         }
-        return assignments.map { Checked(assignment: $0, result: answers[$0.printer.id]!) }
+        return assignments.map { assignment in
+            Checked(assignment: assignment,
+                    result: answers[assignment.printer.id] ?? .failure(.unreachable("\(assignment.printer.uri) gave no answer.")))
+        }
+    }
+
+    /// What contacting one saved printer found.
+    private struct Answer: Sendable {
+        var printerID: Int64
+        var result: Result<PrinterCapabilities, SetupError>
     }
 
     /// Only IPP URIs with a host name a printer can be reached at.

@@ -147,10 +147,25 @@ public final class PrinterLab: Sendable {
             }
             return try announced(port: port, type: "_ipp._tcp") && announced(port: port, type: "_ipps._tcp")
         }
+        try makeTLSCredentials(through: port)
         let running = RunningPrinter(simulated: printer, preset: preset, port: port, process: process,
                                      spoolDirectory: spool)
         started.withLock { $0.append(running) }
         return running
+    }
+
+    /// ippeveprinter makes its TLS key and certificate at its first ipps
+    /// connection, in the keys folder all the lab's printers share. Printers
+    /// contacted at once for the first time raced to write the same files, and
+    /// one would read a half-written key and fail the handshake. So the lab
+    /// asks its first printer for one ipps exchange before anything else can.
+    private func makeTLSCredentials(through port: Int) throws {
+        let keys = directory.appendingPathComponent("keys")
+        let certificate = keys.appendingPathComponent("localhost.crt").path
+        guard !FileManager.default.fileExists(atPath: certificate) else { return }
+        _ = try Subprocess.run("ipptool", ["-T", "20", "ipps://localhost:\(port)/ipp/print", "get-printer-attributes.test"],
+                               limit: .seconds(30))
+        try waitUntil("the lab's TLS certificate") { FileManager.default.fileExists(atPath: certificate) }
     }
 
     /// Whether the lab's Avahi has resolved a `type` service on `port`, as seen

@@ -89,6 +89,17 @@ struct DemoCommand: AsyncParsableCommand {
         print("\n$ kioskprint printers list")
         print(AssignmentTable.render(try await store.assignments()))
         print("\n$ kioskprint printers check")
-        print(CheckTable.render(try await setup.check()))
+        let checked = try await setup.check()
+        print(CheckTable.render(checked))
+
+        // The demo is also CI's check of the release build: anything short of
+        // every simulated printer found, contacted and ready is a failure.
+        let contactedPorts = Set(everything.printers.filter { $0.capabilities != nil }.map(\.discovered.port))
+        let missing = lab.standardPrinters.filter { !contactedPorts.contains($0.port) }.map(\.name)
+        if !missing.isEmpty || checked.contains(where: { !$0.isReady }) {
+            throw CLIError("The demo did not go as it should: not contacted: \(missing.isEmpty ? "none" : missing.joined(separator: ", ")), "
+                + "or a saved printer not ready. The lab's logs are in \(lab.directory.path) while it runs; "
+                + "run `kioskprint demo --keep-running` to look at them.")
+        }
     }
 }
