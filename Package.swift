@@ -7,6 +7,8 @@
 //   IPP         - talking to printers through libcups      (CCups)
 //   Store       - the SQLite database through GRDB
 //   Setup       - the administrator's work: find, contact, assign printers to roles
+//   Templates   - the layout markup a kiosk integrator writes, parsed into a layout tree
+//   Rendering   - pages drawn for one printer: raster (PWG, URF), PDF, PNG previews
 //   Simulator   - loopback printers (ippeveprinter) and a private Avahi for the demo and tests
 //   kioskprint  - the command line: argument parsing and output formatting only
 import PackageDescription
@@ -48,10 +50,12 @@ let package = Package(
         .target(name: "Store", dependencies: ["PrintModel", .product(name: "GRDB", package: "GRDB.swift")],
                 swiftSettings: strict),
         .target(name: "Setup", dependencies: ["PrintModel", "Discovery", "IPP", "Store"], swiftSettings: strict),
+        .target(name: "Templates", dependencies: ["PrintModel"], swiftSettings: strict),
+        .target(name: "Rendering", dependencies: ["PrintModel", "CCups", "CPangoCairo", "CZint"], swiftSettings: strict),
         .target(name: "Simulator", dependencies: ["PrintModel"], swiftSettings: strict),
         .executableTarget(
             name: "kioskprint",
-            dependencies: ["PrintModel", "Discovery", "IPP", "Store", "Setup", "Simulator",
+            dependencies: ["PrintModel", "Discovery", "IPP", "Store", "Setup", "Simulator", "Templates",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
         // Measures discovery and contact latency against a private PrinterLab,
@@ -61,6 +65,8 @@ let package = Package(
                           swiftSettings: strict),
 
         .testTarget(name: "PrintModelTests", dependencies: ["PrintModel"], swiftSettings: strict),
+        .testTarget(name: "TemplatesTests", dependencies: ["Templates", "PrintModel"], swiftSettings: strict),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PrintModel", "CCups"], swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "PrintModel"], swiftSettings: strict),
         .testTarget(name: "IPPTests", dependencies: ["IPP", "PrintModel", "Simulator"], swiftSettings: strict),
         .testTarget(name: "DiscoveryTests", dependencies: ["Discovery", "PrintModel", "Simulator"],

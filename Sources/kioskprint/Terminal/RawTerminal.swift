@@ -6,7 +6,7 @@ import Foundation
 /// list can be redrawn without tearing what the person types; Ctrl-C arrives
 /// as a key and cancels cleanly. `restore()` (also run on deinit) puts the
 /// terminal back exactly as it was.
-final class RawTerminal: @unchecked Sendable {  // the saved termios is written once, in init
+final class RawTerminal: @unchecked Sendable {  // termios saved once in init; `restored` guarded by `lock`
     private var original = termios()
     private var restored = false
     private let lock = NSLock()
