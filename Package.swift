@@ -51,7 +51,7 @@ let package = Package(
                 swiftSettings: strict),
         .target(name: "Setup", dependencies: ["PrintModel", "Discovery", "IPP", "Store"], swiftSettings: strict),
         .target(name: "Templates", dependencies: ["PrintModel"], swiftSettings: strict),
-        .target(name: "Rendering", dependencies: ["PrintModel", "CCups", "CPangoCairo", "CZint"], swiftSettings: strict),
+        .target(name: "Rendering", dependencies: ["PrintModel", "Templates", "CCups", "CPangoCairo", "CZint"], swiftSettings: strict),
         .target(name: "Simulator", dependencies: ["PrintModel"], swiftSettings: strict),
         .executableTarget(
             name: "kioskprint",
@@ -66,7 +66,7 @@ let package = Package(
 
         .testTarget(name: "PrintModelTests", dependencies: ["PrintModel"], swiftSettings: strict),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates", "PrintModel"], swiftSettings: strict),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PrintModel", "CCups"], swiftSettings: strict),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PrintModel", "Templates", "CCups", "Simulator"], swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "PrintModel"], swiftSettings: strict),
         .testTarget(name: "IPPTests", dependencies: ["IPP", "PrintModel", "Simulator"], swiftSettings: strict),
         .testTarget(name: "DiscoveryTests", dependencies: ["Discovery", "PrintModel", "Simulator"],

@@ -30,3 +30,10 @@ if ((${#missing[@]})); then
   # wants that, a CI container has no init, so a failure there is harmless.
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null
 fi
+
+# Test: the barcode decoder the Rendering tests read printed barcodes back
+# with (zxing-cpp from PyPI, Pillow to open the PNG previews).
+if ! python3 -c "import zxingcpp, PIL" 2>/dev/null; then
+  echo "install-deps: installing zxing-cpp and pillow (pip)"
+  python3 -m pip install --quiet zxing-cpp pillow
+fi

@@ -23,22 +23,24 @@ struct ContactFailureTests {
 
     /// Starts a `mode` server on loopback and contacts it over `scheme`, expecting
     /// a failure; returns the URI tried, the error and the time it took.
-    private func failure(from mode: LoopbackServer.Mode, scheme: String = "ipp",
+    private func failure(from mode: LoopbackServer.Mode, scheme: String = "ipp", timeout: Duration = .seconds(5),
                          sourceLocation: SourceLocation = #_sourceLocation)
         async throws -> (uri: String, error: ContactError?, elapsed: Duration) {
         let server = try LoopbackServer(mode)
         defer { server.stop() }
         let uri = "\(scheme)://127.0.0.1:\(server.port)/ipp/print"
-        let (error, elapsed) = await failure(uri, sourceLocation: sourceLocation)
+        let (error, elapsed) = await failure(uri, timeout: timeout, sourceLocation: sourceLocation)
         return (uri, error, elapsed)
     }
 
     @Test("Nothing listens on the port: refused, well within the timeout")
     func refused() async throws {
         let uri = "ipp://localhost:\(try Loopback.freePort())/ipp/print"
-        let (error, elapsed) = await failure(uri)
+        // A refusal is known at once; it must not wait the timeout out. The
+        // wide gap between the two bounds keeps this about behaviour, not load.
+        let (error, elapsed) = await failure(uri, timeout: .seconds(30))
         #expect(error == .refused(uri: uri))
-        #expect(elapsed < .seconds(1))
+        #expect(elapsed < .seconds(10))
         #expect(error?.description.contains("kioskprint printers discover") == true)
     }
 
@@ -57,7 +59,10 @@ struct ContactFailureTests {
         let (error, elapsed) = await failure(uri, timeout: timeout)
         print("stopped printer over \(secure ? "ipps" : "ipp"): \(error.map { "\($0)" } ?? "no error") after \(seconds(elapsed)) s")
         #expect(error == .timedOut(uri: uri, seconds: 2, connected: true))
-        #expect(elapsed < timeout + .seconds(1), "returned after \(seconds(elapsed)) s")
+        // Gives up at the deadline: not before it, and not long after (a hung
+        // printer would otherwise hold the caller forever). The upper margin
+        // is wide so that a busy machine does not fail the test.
+        #expect(elapsed < timeout + .seconds(3), "returned after \(seconds(elapsed)) s")
         #expect(elapsed >= timeout - .milliseconds(50), "waited the whole timeout, not \(seconds(elapsed)) s")
         #expect(error?.description.contains("Power-cycle") == true)
         #expect(error?.description.contains("kioskprint printers check") == true)
@@ -75,7 +80,7 @@ struct ContactFailureTests {
         let task = Task { try await PrinterContact.contact(uri: printer.uri, timeout: .seconds(30)) }
         task.cancel()
         let result = await task.result
-        #expect(ContinuousClock.now - start < .seconds(1))
+        #expect(ContinuousClock.now - start < .seconds(10), "cancelling must not wait out the 30 s timeout")
         #expect(throws: ContactError.cancelled(uri: printer.uri)) { try result.get() }
     }
 
@@ -110,14 +115,14 @@ struct ContactFailureTests {
 
     @Test("ipps:// to a server without TLS: a TLS failure that suggests ipp://")
     func tlsFailure() async throws {
-        let (uri, error, elapsed) = try await failure(from: .plain, scheme: "ipps")
+        let (uri, error, elapsed) = try await failure(from: .plain, scheme: "ipps", timeout: .seconds(30))
         guard case .tls(let errorURI, let detail)? = error else {
             Issue.record("expected tls, got \(String(describing: error))")
             return
         }
         #expect(errorURI == uri)
         #expect(!detail.isEmpty)
-        #expect(elapsed < .seconds(2))
+        #expect(elapsed < .seconds(10), "a failed handshake must not wait out the 30 s timeout")
         #expect(error?.description.contains("ipp://") == true)
     }
 

@@ -1,0 +1,113 @@
+import CPangoCairo
+import Templates
+
+/// One paragraph laid out by Pango at the printer's resolution: measured
+/// first, drawn later onto the page surface (whose height is only known
+/// once every block is measured).
+///
+/// Owns its `PangoLayout` and the scratch cairo context it was created on,
+/// and frees them when it goes. Internal and not `Sendable`: it lives only
+/// inside one `LayoutRenderer.render` call.
+final class PangoTextLayout {
+    private let layout: OpaquePointer
+    private let scratchSurface: OpaquePointer
+    private let scratchContext: OpaquePointer
+    let style: ResolvedTextStyle
+    let text: String
+
+    /// Lays out `text` in `style`. `width` in dots: the text wraps (or is
+    /// ellipsized, for `wrap: none`) within it; nil = one unwrapped line per
+    /// paragraph, for measuring an automatic column's natural width.
+    init(text: String, style: ResolvedTextStyle, width: Int?, dpi: Int) {
+        self.text = text
+        self.style = style
+        // Pango needs a cairo context to pick font options from; an A8 surface
+        // like the page's, so hinting and antialiasing match what is drawn.
+        scratchSurface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
+        scratchContext = cairo_create(scratchSurface)
+        layout = pango_cairo_create_layout(scratchContext)
+
+        // Points are real points at the printer's dpi: 1 user unit = 1 dot.
+        let context = pango_layout_get_context(layout)
+        pango_cairo_context_set_resolution(context, Double(dpi))
+        pango_layout_context_changed(layout)
+
+        let description = pango_font_description_from_string(style.font)
+        pango_font_description_set_size(description, Int32((style.size * Double(kp_pango_scale())).rounded()))
+        pango_font_description_set_weight(description, style.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        pango_font_description_set_style(description, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        pango_layout_set_font_description(layout, description)
+        pango_font_description_free(description)
+
+        if style.underline {
+            let attributes = pango_attr_list_new()
+            pango_attr_list_insert(attributes, pango_attr_underline_new(PANGO_UNDERLINE_SINGLE))
+            pango_layout_set_attributes(layout, attributes)
+            pango_attr_list_unref(attributes)
+        }
+
+        switch style.align {
+        case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        }
+        if let width {
+            pango_layout_set_width(layout, Int32(max(1, width)) * kp_pango_scale())
+            switch style.wrap {
+            // WORD_CHAR, not WORD: a word longer than the column (a URL, a
+            // long SKU) breaks between letters instead of running off the paper.
+            case .word: pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            case .char: pango_layout_set_wrap(layout, PANGO_WRAP_CHAR)
+            // No wrap: ellipsize rather than clip, so the reader sees that
+            // something was cut ("…"), and the renderer reports it.
+            case .none: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            }
+        } else {
+            pango_layout_set_width(layout, -1)
+        }
+        if style.lineSpacing != 1 {
+            // A factor of the font's line height (Pango >= 1.44).
+            pango_layout_set_line_spacing(layout, Float(style.lineSpacing))
+        }
+        text.withCString { pango_layout_set_text(layout, $0, -1) }
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(layout))
+        cairo_destroy(scratchContext)
+        cairo_surface_destroy(scratchSurface)
+    }
+
+    /// The logical size in whole dots (rounded up, so nothing is cut off).
+    var size: (width: Int, height: Int) {
+        var width: Int32 = 0, height: Int32 = 0
+        pango_layout_get_size(layout, &width, &height)
+        let scale = kp_pango_scale()
+        return (Int((width + scale - 1) / scale), Int((height + scale - 1) / scale))
+    }
+
+    /// Characters the fonts could not show (0 when all is well).
+    var unknownGlyphCount: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
+
+    /// True when `wrap: none` text did not fit and was ellipsized.
+    var isEllipsized: Bool { pango_layout_is_ellipsized(layout) != 0 }
+
+    /// The distinct characters of `text` the fonts lack, found by laying out
+    /// each on its own; only run once a paragraph is known to lack some.
+    func missingCharacters(dpi: Int) -> [Character] {
+        var seen = Set<Character>(), missing: [Character] = []
+        for character in text where !character.isWhitespace && seen.insert(character).inserted {
+            let probe = PangoTextLayout(text: String(character), style: style, width: nil, dpi: dpi)
+            if probe.unknownGlyphCount > 0 { missing.append(character) }
+        }
+        return missing
+    }
+
+    /// Draws the layout with its top-left at (x, y) in dots, with `cr`'s
+    /// current source and operator (CLEAR for inverse text).
+    func draw(on cr: OpaquePointer, x: Int, y: Int) {
+        cairo_move_to(cr, Double(x), Double(y))
+        pango_cairo_update_layout(cr, layout)
+        pango_cairo_show_layout(cr, layout)
+    }
+}
