@@ -25,8 +25,26 @@ public struct LayoutRenderer: Sendable {
     public func render(_ nodes: [LayoutNode]) -> RenderedLayout {
         var plan = DrawPlan(left: geometry.printableLeftDots, width: geometry.printableWidthDots,
                             dpi: geometry.resolution.horizontal)
-        for node in nodes { plan.add(node, verticalPitch: DotPitch(dpi: geometry.resolution.vertical),
-                                     columnGap: DotPitch(dpi: geometry.resolution.horizontal).dots(columnGap)) }
+        let gap = DotPitch(dpi: geometry.resolution.horizontal).dots(columnGap)
+        var index = nodes.startIndex
+        while index < nodes.endIndex {
+            // Consecutive rows declared alike (a receipt's item lines) form a
+            // table: their automatic columns share one width, so quantities
+            // and prices line up from one line to the next.
+            if case .row(let first) = nodes[index] {
+                var table = [first]
+                index += 1
+                while index < nodes.endIndex, case .row(let next) = nodes[index],
+                      next.columns.map(\.width) == first.columns.map(\.width) {
+                    table.append(next)
+                    index += 1
+                }
+                plan.addTable(table, columnGap: gap)
+            } else {
+                plan.add(nodes[index], verticalPitch: DotPitch(dpi: geometry.resolution.vertical), columnGap: gap)
+                index += 1
+            }
+        }
 
         let width = geometry.widthInDots
         var ink: [UInt8] = []
@@ -75,7 +93,7 @@ struct DrawPlan {
             place(layout, x: left, width: width, height: blockHeight, inverse: style.inverse)
             height += blockHeight
         case .row(let row):
-            addRow(row, columnGap: columnGap)
+            addTable([row], columnGap: columnGap)
         case .rule(let rule):
             addRule(rule, thickness: max(1, verticalPitch.dots(rule.thickness)), pitch: verticalPitch)
         case .space(let length, _):
@@ -116,16 +134,33 @@ struct DrawPlan {
         return layout
     }
 
-    private mutating func addRow(_ row: Row, columnGap: Int) {
+    /// Rows of one table: each automatic column is as wide as its widest cell.
+    mutating func addTable(_ rows: [Row], columnGap: Int) {
+        var shared: [Int: Int] = [:]
+        for row in rows {
+            for (index, natural) in naturalWidths(row) { shared[index] = max(shared[index] ?? 0, natural) }
+        }
+        for row in rows { addRow(row, columnGap: columnGap, naturalWidths: shared) }
+    }
+
+    /// The natural (one-line) width of each automatic column, by column index.
+    private func naturalWidths(_ row: Row) -> [Int: Int] {
+        var widths: [Int: Int] = [:]
+        for (index, column) in row.columns.enumerated() where column.width == .auto {
+            let style = ResolvedTextStyle(column.style, inheriting: row.style)
+            widths[index] = PangoTextLayout(text: column.content, style: style, width: nil, dpi: dpi).size.width
+        }
+        return widths
+    }
+
+    private mutating func addRow(_ row: Row, columnGap: Int, naturalWidths: [Int: Int]) {
         let styles = row.columns.map { ResolvedTextStyle($0.style, inheriting: row.style) }
         let pitch = DotPitch(dpi: dpi)
-        let claims = zip(row.columns, styles).map { column, style -> ColumnWidths.Claim in
+        let claims = row.columns.enumerated().map { index, column -> ColumnWidths.Claim in
             switch column.width {
             case .fixed(let length): return .fixed(pitch.dots(length))
             case .fraction(let share): return .fraction(share)
-            case .auto:
-                // Natural width: the text on one line, as wide as it wants.
-                return .natural(PangoTextLayout(text: column.content, style: style, width: nil, dpi: dpi).size.width)
+            case .auto: return .natural(naturalWidths[index] ?? 0)
             }
         }
         let (widths, overflows) = ColumnWidths.distribute(claims, available: width, gap: columnGap)
