@@ -3,11 +3,14 @@
 public enum MeasureParseError: Error, Hashable, Sendable, CustomStringConvertible {
     case length(String)
     case resolution(String)
+    case pageSize(String)
 
     public var description: String {
         switch self {
         case .length(let text):
             "\"\(text)\" is not a length. Write a number and a unit: 80mm, 58 mm, 7.5cm, 3.25in, 3.25\" or 1pt."
+        case .pageSize(let text):
+            "\"\(text)\" is not a page size. Write width x length with a unit: 4x6in, 80x120mm or 8x3.25in."
         case .resolution(let text):
             "\"\(text)\" is not a resolution. Write dots per inch: 203, 203dpi, 300 dpi or 300x600dpi."
         }
@@ -66,5 +69,21 @@ extension Resolution {
 extension StringProtocol {
     func trimmingWhitespace() -> String {
         String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
+}
+
+extension PageSize {
+    /// A page size as a person types it: `4x6in`, `80x120mm`, `8 x 3.25 in`,
+    /// `80mm x 120mm`. One unit at the end applies to both numbers.
+    public init(parsing text: String) throws(MeasureParseError) {
+        let parts = text.lowercased().split(separator: "x", maxSplits: 1).map { $0.trimmingWhitespace() }
+        guard parts.count == 2 else { throw .pageSize(text) }
+        let unit = String(parts[1].reversed().prefix { !($0.isNumber || $0 == "." || $0 == " ") }.reversed())
+        let first = parts[0].last.map { $0.isNumber || $0 == "." } == true ? parts[0] + unit : parts[0]
+        do {
+            self.init(width: try Length(parsing: first), length: try Length(parsing: parts[1]))
+        } catch {
+            throw .pageSize(text)
+        }
     }
 }

@@ -83,12 +83,8 @@ public struct Spawned: Sendable {
     /// instead of holding one of Swift's few cooperative threads. Nil if the
     /// process still runs at the deadline, or if the waiting task is cancelled.
     public func exited(within limit: Duration) async -> Int32? {
-        let deadline = ContinuousClock.now + limit
-        while true {
-            if let status = exitStatus { return status }
-            if ContinuousClock.now >= deadline { return nil }
-            do { try await Task.sleep(for: .milliseconds(20)) } catch { return exitStatus }
-        }
+        _ = await pollUntil(within: limit, every: .milliseconds(20)) { isRunning == false || Task.isCancelled }
+        return exitStatus
     }
 
     /// SIGTERM (after SIGCONT, in case it was suspended), then SIGKILL if it

@@ -75,9 +75,10 @@ extension MarkupBuilder {
         switch read.string("page")?.lowercased() {
         case nil, "roll": size = .roll
         case let raw?:
-            if let (width, length) = Self.pageSize(raw) {
-                size = .fixed(width: width, length: length)
-            } else {
+            do {
+                let page = try PageSize(parsing: raw)
+                size = .fixed(width: page.width, length: page.length)
+            } catch {
                 read.problems.append(TemplateDiagnostic(
                     "page=\"\(raw)\" on <template>: write roll, or a size like 4x6in or 80x120mm.", at: frame.location))
                 size = .roll
@@ -94,16 +95,6 @@ extension MarkupBuilder {
                                cut: cut, margin: read.length("margin") ?? .zero)
         return LayoutDocument(page: page, header: frame.header, body: frame.children, footer: frame.footer,
                               location: frame.location)
-    }
-
-    /// `4x6in`, `80x120mm`, `8x3.25in`: width x length with one unit at the end.
-    static func pageSize(_ raw: String) -> (Length, Length)? {
-        let parts = raw.split(separator: "x")
-        guard parts.count == 2 else { return nil }
-        let unit = String(raw.reversed().prefix { $0.isLetter }.reversed())
-        guard !unit.isEmpty, let width = try? Length(parsing: String(parts[0]) + (parts[0].last!.isLetter ? "" : unit)),
-              let length = try? Length(parsing: String(parts[1])) else { return nil }
-        return (width, length)
     }
 
     /// Folds the source's line breaks and indentation into single spaces, as

@@ -21,7 +21,7 @@ struct TimedRun: Sendable {
     /// wakes at the exit itself.
     static func run(_ executable: String, _ arguments: [String], environment: [String: String],
                     folder: URL, limit: Duration = .seconds(20)) async throws -> TimedRun {
-        try await offThread {
+        try await offloaded {
             let log = folder.appendingPathComponent("run-\(UUID().uuidString.prefix(8)).log")
             defer { try? FileManager.default.removeItem(at: log) }
             let started = ContinuousClock.now

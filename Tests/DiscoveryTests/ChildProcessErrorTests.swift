@@ -94,7 +94,7 @@ struct ThrowawayBus {
                                        output: folder.appendingPathComponent("dbus.log").path)
         let bus = ThrowawayBus(address: address, daemon: daemon, folder: folder)
         // The bus is usable once its socket exists.
-        guard try await eventually(within: .seconds(10), { FileManager.default.fileExists(atPath: socket) }) else {
+        guard await pollUntil(within: .seconds(10), { FileManager.default.fileExists(atPath: socket) }) else {
             bus.stop()
             throw LabError.timedOut("dbus-daemon's socket at \(socket)")
         }

@@ -139,14 +139,3 @@ extension [EventLog.Entry] {
 /// on the shared loopback (other test processes run labs too) can match.
 func uniqueSuffix() -> String { String(UUID().uuidString.prefix(8)).lowercased() }
 
-/// Checks `condition` every 10 ms until it holds or `limit` has passed, and
-/// says whether it held: the wait ends on the condition, the limit only
-/// bounds a failure.
-func eventually(within limit: Duration, _ condition: () -> Bool) async throws -> Bool {
-    let deadline = ContinuousClock.now + limit
-    while !condition() {
-        guard ContinuousClock.now < deadline else { return condition() }
-        try await Task.sleep(for: .milliseconds(10))
-    }
-    return true
-}
