@@ -115,9 +115,21 @@ public final class PrinterLab: Sendable {
         try await offloaded { try self.launch(printer) }
     }
 
+    /// Starts `preset` on a free port; if another socket took the port between
+    /// choosing and binding it, tries again on another.
     private func launch(_ preset: SimulatedPrinter) throws -> RunningPrinter {
+        var attempt = 1
+        while true {
+            do {
+                return try launch(preset, port: try Loopback.freePort())
+            } catch LabError.didNotStart(_, let log) where log.contains("Address already in use") && attempt < 3 {
+                attempt += 1
+            }
+        }
+    }
+
+    private func launch(_ preset: SimulatedPrinter, port: Int) throws -> RunningPrinter {
         let printer = nameTag.map { preset.named("\(preset.name) (\($0))") } ?? preset
-        let port = try Loopback.freePort()
         let slug = printer.name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
         let base = directory.appendingPathComponent("\(String(slug))-\(port)")
         let attributes = base.appendingPathExtension("attrs")
@@ -135,6 +147,20 @@ public final class PrinterLab: Sendable {
         let process = try ChildProcess.launch("ippeveprinter", arguments,
                                               environment: ["DBUS_SYSTEM_BUS_ADDRESS": busAddress],
                                               logFile: base.appendingPathExtension("log"))
+        do {
+            try waitUntilReady(process, printer: printer, port: port)
+        } catch {
+            process.stop()  // reaped and forgotten: its pid must not be signalled at exit
+            throw error
+        }
+        let running = RunningPrinter(simulated: printer, preset: preset, port: port, process: process,
+                                     spoolDirectory: spool)
+        started.withLock { $0.append(running) }
+        return running
+    }
+
+    /// Waits until the printer listens, is announced, and the lab's TLS credentials exist.
+    private func waitUntilReady(_ process: ChildProcess, printer: SimulatedPrinter, port: Int) throws {
         try waitUntil("ippeveprinter '\(printer.name)'") {
             guard process.isRunning else {
                 throw LabError.didNotStart(program: "ippeveprinter '\(printer.name)'", log: process.logTail())
@@ -148,10 +174,6 @@ public final class PrinterLab: Sendable {
             return try announced(port: port, type: "_ipp._tcp") && announced(port: port, type: "_ipps._tcp")
         }
         try makeTLSCredentials(through: port)
-        let running = RunningPrinter(simulated: printer, preset: preset, port: port, process: process,
-                                     spoolDirectory: spool)
-        started.withLock { $0.append(running) }
-        return running
     }
 
     /// ippeveprinter makes its TLS key and certificate at its first ipps
@@ -268,13 +290,5 @@ private actor SharedLab {
         let task = Task { try await PrinterLab.start(nameTag: PrinterLab.processTag) }
         starting = task
         return try await task.value
-    }
-}
-
-/// Runs blocking work (process start-up, polling) on a thread of its own, not
-/// on Swift's small cooperative pool that other tasks need.
-func offloaded<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
     }
 }
