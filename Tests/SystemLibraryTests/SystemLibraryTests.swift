@@ -5,6 +5,7 @@ import CAvahi
 import CGpiod
 import CPangoCairo
 import CZint
+import CJpeg
 import CSystemd
 
 /// Every C library KioskPrint wraps links and answers: a missing or wrong
@@ -25,6 +26,20 @@ import CSystemd
     }
     @Test func zintAnswers() {
         #expect(ZBarcode_Version() >= 21100)
+    }
+    @Test func libjpegAnswersThroughTheShim() {
+        // Not a JPEG: libjpeg's error_exit must longjmp back into the shim,
+        // which hands its message out instead of exiting the process.
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var pixels: UnsafeMutablePointer<UInt8>? = nil
+        var width: Int32 = 0, height: Int32 = 0
+        var message = [CChar](repeating: 0, count: Int(JMSG_LENGTH_MAX))
+        let result = message.withUnsafeMutableBufferPointer { text in
+            kp_jpeg_decode_gray(png, UInt(png.count), 100, 10_000, &pixels, &width, &height, text.baseAddress, text.count)
+        }
+        #expect(result == KP_JPEG_DAMAGED && pixels == nil)
+        #expect(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            .contains("Not a JPEG file"))
     }
     @Test func libsystemdAnswers() {
         // Without a notify socket sd_notify sends nothing and says so with 0;
