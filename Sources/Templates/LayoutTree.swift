@@ -135,6 +135,11 @@ public struct BarcodeBlock: Sendable, Equatable {
         case code128, ean13, upca, itf = "interleaved2of5", code39, qr, pdf417, aztec, datamatrix
     }
     public enum HumanReadable: String, Sendable, Equatable, CaseIterable { case below, none }
+    /// A standard the data must follow beyond what the symbology checks.
+    public enum DataCheck: String, Sendable, Equatable, CaseIterable {
+        /// IATA Resolution 792 boarding pass (BCBP) data: "M1" and a 60-character mandatory part.
+        case bcbp
+    }
     public var symbology: Symbology
     public var data: String
     /// Dots per module: a whole number, or scanners fail.
@@ -143,6 +148,8 @@ public struct BarcodeBlock: Sendable, Equatable {
     public var height: Length?
     public var humanReadable: HumanReadable
     public var align: TextStyle.Alignment
+    /// Checked before drawing, when the template names a standard (`check="bcbp"`).
+    public var check: DataCheck? = nil
     public var location: SourceLocation
 }
 

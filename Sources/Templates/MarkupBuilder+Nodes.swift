@@ -38,6 +38,7 @@ extension MarkupBuilder {
                                          module: module, height: read.length("height"),
                                          humanReadable: read.choice("hri", as: BarcodeBlock.HumanReadable.self) ?? .below,
                                          align: read.choice("align", as: TextStyle.Alignment.self) ?? .center,
+                                         check: read.choice("check", as: BarcodeBlock.DataCheck.self),
                                          location: frame.location))
         case "box":
             return .box(Box(border: read.length("border") ?? .millimetres(0.25), padding: read.length("padding") ?? .millimetres(1),

@@ -19,7 +19,7 @@ enum Vocabulary {
         "rule": ["style", "thickness"],
         "space": ["height"],
         "image": ["src", "width", "align", "dither"],
-        "barcode": ["type", "module", "height", "hri", "align"],
+        "barcode": ["type", "module", "height", "hri", "align", "check"],
         "box": ["border", "padding"],
         "cut": [],
     ]

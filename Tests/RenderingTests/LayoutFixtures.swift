@@ -75,9 +75,17 @@ struct InkBounds: Equatable {
     /// The bounding box of dots with ink of at least `level`, in rows `rows`
     /// (all by default); nil when there is none.
     init?(_ layout: RenderedLayout, rows: Range<Int>? = nil, level: UInt8 = 128) {
+        self.init(width: layout.width, height: layout.height, rows: rows, level: level) { layout.ink(x: $0, y: $1) }
+    }
+
+    init?(_ page: RenderedPage, rows: Range<Int>? = nil, level: UInt8 = 128) {
+        self.init(width: page.width, height: page.height, rows: rows, level: level) { page.ink(x: $0, y: $1) }
+    }
+
+    private init?(width: Int, height: Int, rows: Range<Int>?, level: UInt8, ink: (Int, Int) -> UInt8) {
         var minX = Int.max, maxX = -1, minY = Int.max, maxY = -1
-        for y in rows ?? 0..<layout.height {
-            for x in 0..<layout.width where layout.ink(x: x, y: y) >= level {
+        for y in rows ?? 0..<height {
+            for x in 0..<width where ink(x, y) >= level {
                 minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
             }
         }

@@ -107,11 +107,19 @@ import Testing
         #expect(result.height >= 3 * oneLine)
     }
 
-    @Test func skippedKindsAreNoted() {
+    @Test func unreadableImageAndMisplacedCutAreReported() {
         let image = LayoutNode.image(ImageBlock(source: "logo.png", width: nil, align: .center,
                                                 dither: .threshold, location: F.here()))
-        let result = renderer.render([F.text("Hello"), image, .cut(F.here())])
-        #expect(result.problems.map(\.kind) == [.notDrawnYet, .notDrawnYet])
+        let escaping = LayoutNode.image(ImageBlock(source: "../../etc/passwd", width: nil, align: .center,
+                                                   dither: .threshold, location: F.here()))
+        let box = LayoutNode.box(Box(border: .millimetres(0.5), padding: .millimetres(1), children: [.cut(F.here())],
+                                     location: F.here()))
+        var withFolder = renderer
+        withFolder.assets = TemplateAssets(folder: "/nonexistent-kioskprint-assets")
+        let result = withFolder.render([F.text("Hello"), image, escaping, box])
+        #expect(result.problems.map(\.kind) == [.imageUnavailable, .imageUnavailable, .misplacedCut])
+        #expect(result.problems[0].isError && !result.problems[2].isError)
+        #expect(result.problems[1].message.contains("outside the template's folder"))
         #expect(result.height > 0)
     }
 

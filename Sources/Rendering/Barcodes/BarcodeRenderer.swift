@@ -8,6 +8,14 @@ public struct BarcodeBitmap: Sendable, Hashable {
     public let height: Int
     /// `width * height` bytes, the layout `RasterPage.inkBuffer()` uses.
     public let ink: [UInt8]
+    /// The text a person reads under a linear symbol, as zint formats it
+    /// (EAN-13 and UPC-A with their check digit, Code 39 with its stars);
+    /// empty for 2D symbols.
+    public let humanReadableText: String
+
+    public init(width: Int, height: Int, ink: [UInt8], humanReadableText: String = "") {
+        self.width = width; self.height = height; self.ink = ink; self.humanReadableText = humanReadableText
+    }
 
     /// Ink at one dot, 0 or 255.
     public func ink(x: Int, y: Int) -> UInt8 { ink[y * width + x] }
@@ -66,7 +74,8 @@ public enum BarcodeRenderer {
         // the red byte alone tells ink from paper.
         var ink = [UInt8](repeating: 0, count: width * height)
         for index in 0..<(width * height) where rgb[index * 3] < 128 { ink[index] = 255 }
-        return BarcodeBitmap(width: width, height: height, ink: ink)
+        let text = barcode.symbology.isTwoDimensional ? "" : humanReadableText(symbol)
+        return BarcodeBitmap(width: width, height: height, ink: ink, humanReadableText: text)
     }
 
     private static func zintSymbology(_ symbology: Barcode.Symbology) -> Int32 {
@@ -83,12 +92,13 @@ public enum BarcodeRenderer {
         }
     }
 
-    // `errtxt` is a fixed char array, which Swift imports as a tuple: read it
-    // as raw bytes up to the NUL.
+    // `errtxt` and `text` are fixed char arrays, which Swift imports as
+    // tuples: read them as raw bytes up to the NUL.
     private static func errorText(_ symbol: UnsafeMutablePointer<zint_symbol>) -> String {
-        withUnsafeBytes(of: symbol.pointee.errtxt) { raw in
-            let bytes = raw.prefix { $0 != 0 }
-            return String(decoding: bytes, as: UTF8.self)
-        }
+        withUnsafeBytes(of: symbol.pointee.errtxt) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+
+    private static func humanReadableText(_ symbol: UnsafeMutablePointer<zint_symbol>) -> String {
+        withUnsafeBytes(of: symbol.pointee.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     }
 }

@@ -9,7 +9,7 @@ final class InkCanvas {
     let width: Int
     let height: Int
     private let surface: OpaquePointer
-    private let cr: OpaquePointer
+    let cr: OpaquePointer
 
     /// A blank canvas; `printable` is the range of columns ink may touch.
     init(width: Int, height: Int, printable: Range<Int>) {
@@ -26,22 +26,8 @@ final class InkCanvas {
         cairo_surface_destroy(surface)
     }
 
-    /// Fills a rectangle with full ink.
-    func fill(x: Int, y: Int, width: Int, height: Int) {
-        guard width > 0, height > 0 else { return }
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        cairo_set_source_rgba(cr, 0, 0, 0, 1)
-        cairo_rectangle(cr, Double(x), Double(y), Double(width), Double(height))
-        cairo_fill(cr)
-    }
-
-    /// Draws text as ink, or (`clear`) erases ink in the letters' shape:
-    /// inverse text is a filled block with the letters cleared out of it.
-    func draw(_ text: PangoTextLayout, x: Int, y: Int, clear: Bool = false) {
-        cairo_set_operator(cr, clear ? CAIRO_OPERATOR_CLEAR : CAIRO_OPERATOR_OVER)
-        cairo_set_source_rgba(cr, 0, 0, 0, 1)
-        text.draw(on: cr, x: x, y: y)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+    func draw(_ operations: [DrawOperation]) {
+        for operation in operations { operation.draw(with: cr) }
     }
 
     /// The ink, `width` bytes a row with cairo's stride padding dropped.

@@ -18,6 +18,9 @@ public struct RenderedLayout: Hashable, Sendable {
     public var ink: [UInt8]
     /// Everything that was not drawn as written, in reading order.
     public var problems: [RenderProblem]
+    /// Offsets from the top, in dots, where a cut may split the content:
+    /// after each block and between the lines of a table.
+    public var breaks: [Int] = []
 
     /// The content height as a length, rounded up so a cut placed after it
     /// never lands inside the last line.
@@ -44,8 +47,28 @@ public struct RenderProblem: Hashable, Sendable, CustomStringConvertible {
         case truncated
         /// A row's columns do not fit across the printable width.
         case tooWide
-        /// A block kind this renderer does not draw yet (images, barcodes, boxes...).
-        case notDrawnYet
+        /// Barcode data the symbology cannot encode; the barcode is left out.
+        case barcodeInvalid
+        /// A barcode too wide for the printable width even with 1-dot modules.
+        case barcodeTooWide
+        /// A barcode drawn with smaller modules than asked, to fit.
+        case barcodeShrunk
+        /// An image that is missing, unreadable or outside the template's folder.
+        case imageUnavailable
+        /// A `<cut/>` where it cannot split the paper (inside a box or header).
+        case misplacedCut
+        /// A Mustache section that reached the renderer without data.
+        case unboundSection
+
+        /// True when the page would be wrong without the block (a barcode or
+        /// image left out): such a page must not be printed. The others are
+        /// drawn differently from what was written, and only reported.
+        public var isError: Bool {
+            switch self {
+            case .barcodeInvalid, .barcodeTooWide, .imageUnavailable, .unboundSection: true
+            case .missingGlyphs, .truncated, .tooWide, .barcodeShrunk, .misplacedCut: false
+            }
+        }
     }
 
     public var kind: Kind
@@ -57,5 +80,7 @@ public struct RenderProblem: Hashable, Sendable, CustomStringConvertible {
         self.kind = kind; self.message = message; self.location = location
     }
 
-    public var description: String { "\(location): \(message)" }
+    public var isError: Bool { kind.isError }
+
+    public var description: String { "\(location): \(isError ? "error" : "warning"): \(message)" }
 }

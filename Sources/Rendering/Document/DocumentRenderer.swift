@@ -1,0 +1,125 @@
+import Foundation
+public import PrintModel
+public import Templates
+
+/// Turns a bound template into pages for one printer's media: lays the
+/// content out, decides where the paper is cut (`CutPlanner`), and draws
+/// each cut piece, with the header and footer on every page.
+///
+/// ```swift
+/// let renderer = DocumentRenderer(media: geometry, assets: source.assets)
+/// let rendered = try renderer.render(boundDocument)
+/// let pwg = try rendered.rasterDocument(.pwg)
+/// ```
+///
+/// Every output (raster, PDF, PNG preview) draws the same composition, and
+/// each page's `length` is the one cut length used everywhere: the raster
+/// page height, the PDF page size and the job's media-col y-dimension.
+public struct DocumentRenderer: Sendable {
+    /// The printer's media: roll or sheet, margins, resolution.
+    public var media: PageGeometry
+    /// Where `<image src>` files are read: the template's folder or its embedded files.
+    public var assets: TemplateAssets
+    /// Keep images grey instead of dithering them (8-bit raster, PDF).
+    public var keepsImagesGray = false
+
+    public init(media: PageGeometry, assets: TemplateAssets = .none) {
+        self.media = media
+        self.assets = assets
+    }
+
+    /// The pages, drawn as ink at the media's resolution.
+    public func render(_ document: LayoutDocument) throws(DocumentError) -> RenderedDocument {
+        let composition = try compose(document)
+        let setup = composition.setup
+        let pages = composition.pages.map { page in
+            let width = setup.media.widthInDots
+            let canvas = InkCanvas(width: width, height: page.heightInDots, printable: 0..<width)
+            page.draw(with: canvas.cr, setup: setup)
+            return RenderedPage(length: page.length, width: width, height: page.heightInDots,
+                                resolution: setup.media.resolution, ink: canvas.inkBuffer(),
+                                contentHeight: page.contentRows)
+        }
+        return RenderedDocument(setup: setup, pages: pages, problems: composition.problems)
+    }
+
+    /// Lays the document out and cuts it into pages.
+    func compose(_ document: LayoutDocument) throws(DocumentError) -> Composition {
+        let setup: PageSetup
+        do { setup = try PageSetup(request: document.page, media: media) } catch { throw .page(error) }
+        let content = setup.content
+        var renderer = LayoutRenderer(geometry: content, assets: assets)
+        renderer.keepsImagesGray = keepsImagesGray
+        let pitch = content.resolution.vertical
+        func length(_ dots: Int) -> Length { Length(hundredthsOfMillimetre: (dots * 2540 + pitch - 1) / pitch) }
+
+        // Headers and footers are measured once with wide page numbers; each
+        // page draws its own numbers into that room.
+        let headerRoom = renderer.plan(PageNumbers.fill(document.header, page: 888, of: 888))
+        let footerRoom = renderer.plan(PageNumbers.fill(document.footer, page: 888, of: 888))
+        var planning = content
+        planning.margins.top = planning.margins.top + length(headerRoom.height)
+        planning.margins.bottom = planning.margins.bottom + length(footerRoom.height)
+
+        var problems = headerRoom.problems + footerRoom.problems
+        var slices: [(plan: DrawPlan, piece: CutPiece)] = []
+        for segment in Self.segments(document.body) {
+            let plan = renderer.plan(segment)
+            problems += plan.problems
+            let cut: CutPlan
+            do {
+                cut = try CutPlanner.plan(contentHeight: length(plan.height), policy: setup.policy,
+                                          geometry: planning, breaks: plan.breaks.map(length))
+            } catch { throw .cut(error) }
+            slices += cut.pieces.map { (plan, $0) }
+        }
+
+        let followsContent = if case .afterContent = setup.policy { true } else { false }
+        let pages = slices.enumerated().map { number, slice -> ComposedPage in
+            let (plan, piece) = slice
+            let rows = piece.content.lowerBound.dots(at: pitch)..<min(plan.height, piece.content.upperBound.dots(at: pitch))
+            let printable = content.printableDots(pageLength: piece.length)
+            let bodyTop = printable.y + headerRoom.height
+            var placements = [ComposedPage.Placement(operations: plan.operations, rows: rows, y: bodyTop)]
+            if !document.header.isEmpty {
+                let header = renderer.plan(PageNumbers.fill(document.header, page: number + 1, of: slices.count))
+                placements.append(.init(operations: header.operations, rows: 0..<header.height, y: printable.y))
+            }
+            if !document.footer.isEmpty {
+                let footer = renderer.plan(PageNumbers.fill(document.footer, page: number + 1, of: slices.count))
+                // On a roll cut after the content the footer follows it; on a
+                // page of fixed length it sits at the bottom.
+                let top = followsContent ? bodyTop + rows.count : printable.y + printable.height - footerRoom.height
+                placements.append(.init(operations: footer.operations, rows: 0..<footer.height, y: top))
+            }
+            let mediaLength = setup.fixedMediaLength ?? piece.length
+            let height = setup.landscape ? mediaLength.dots(at: setup.media.resolution.vertical) : piece.heightInDots
+            return ComposedPage(length: mediaLength, heightInDots: height, contentRows: rows.count, placements: placements)
+        }
+        return Composition(setup: setup, pages: pages, problems: problems)
+    }
+
+    /// The body split at its top-level `<cut/>`s: each part starts a new
+    /// piece of paper. Empty parts (a cut at the very end) print nothing.
+    static func segments(_ body: [LayoutNode]) -> [[LayoutNode]] {
+        var parts: [[LayoutNode]] = [[]]
+        for node in body {
+            if case .cut = node { parts.append([]) } else { parts[parts.count - 1].append(node) }
+        }
+        let filled = parts.filter { !$0.isEmpty }
+        return filled.isEmpty ? [[]] : filled
+    }
+}
+
+/// Why a template could not be laid out for a printer.
+public enum DocumentError: Error, Hashable, Sendable, CustomStringConvertible {
+    case page(PageSetupError)
+    case cut(CutError)
+
+    public var description: String {
+        switch self {
+        case .page(let error): error.description
+        case .cut(let error): error.description
+        }
+    }
+}

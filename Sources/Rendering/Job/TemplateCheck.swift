@@ -1,0 +1,59 @@
+public import Foundation
+public import PrintModel
+public import Templates
+
+/// Everything that can be found wrong with a template before a job meets
+/// it: the markup, the data it needs, the page on the media, and what cannot
+/// be drawn (barcode data the symbology refuses, missing images, glyphs the
+/// fonts lack). What `kioskprint templates check` prints.
+public struct TemplateCheck: Sendable {
+    /// Problems that stop the template from printing, each with file:line:col when it has one.
+    public var errors: [String] = []
+    /// Things printed differently from what was written.
+    public var warnings: [String] = []
+    /// The cut lengths of the pages drawn, when it could be drawn.
+    public var cutLengths: [Length] = []
+    /// True when the data binding was checked (there was data to check it with).
+    public var checkedData = false
+
+    public var isClean: Bool { errors.isEmpty }
+
+    /// Checks `source` with `data` (JSON; nil: the template's sample data,
+    /// if any) on `media` (nil: a preview page for the template).
+    public static func run(_ source: TemplateSource, dataJSON: Data? = nil, dataFile: String? = nil,
+                           media: PageGeometry? = nil) -> TemplateCheck {
+        var check = TemplateCheck()
+        let document: LayoutDocument
+        do { document = try source.parse() } catch {
+            check.errors = error.diagnostics.map(\.description)
+            return check
+        }
+        let json = dataJSON ?? source.sampleData.map { Data($0.utf8) }
+        let data: TemplateData
+        if let json {
+            do { data = try TemplateData(json: json, file: dataFile ?? "\(source.name) sample data") } catch {
+                check.errors = error.diagnostics.map(\.description)
+                return check
+            }
+            check.checkedData = true
+        } else {
+            data = .object([:])
+        }
+        // Without data a missing value is expected, not an error: bind leniently.
+        let (bound, diagnostics) = DataBinder.bindReporting(document, data: data)
+        if check.checkedData { check.errors += diagnostics.map(\.description) }
+
+        let page = media ?? MediaSelection.preview(for: document.page, width: nil, dpi: 203)
+        do {
+            let rendered = try DocumentRenderer(media: page, assets: source.assets).render(bound)
+            check.cutLengths = rendered.cutLengths
+            for problem in rendered.problems {
+                let line = "\(problem.location): \(problem.message)"
+                if problem.isError { check.errors.append(line) } else { check.warnings.append(line) }
+            }
+        } catch {
+            check.errors.append("\(source.file): \(error)")
+        }
+        return check
+    }
+}

@@ -1,0 +1,72 @@
+import CPangoCairo
+
+/// One drawing step, positioned in page dots. The same steps are drawn onto
+/// the raster's ink surface and onto a PDF page, so both show one layout.
+enum DrawOperation {
+    case fill(x: Int, y: Int, width: Int, height: Int)
+    /// Text; `clear` cuts the letters out of ink filled before (inverse).
+    case text(PangoTextLayout, x: Int, y: Int, clear: Bool)
+    /// A bitmap already at the page's dots (barcodes, images): drawn dot for
+    /// dot, never smoothed, so a barcode module stays a whole number of dots.
+    case bitmap(InkBitmap, x: Int, y: Int)
+
+    /// The same step `dy` dots lower (a box's contents, a page's slice).
+    func moved(dx: Int = 0, dy: Int) -> DrawOperation {
+        switch self {
+        case .fill(let x, let y, let width, let height): .fill(x: x + dx, y: y + dy, width: width, height: height)
+        case .text(let layout, let x, let y, let clear): .text(layout, x: x + dx, y: y + dy, clear: clear)
+        case .bitmap(let bitmap, let x, let y): .bitmap(bitmap, x: x + dx, y: y + dy)
+        }
+    }
+
+    /// Draws with `cr`, whose user unit is one dot.
+    func draw(with cr: OpaquePointer) {
+        switch self {
+        case .fill(let x, let y, let width, let height):
+            guard width > 0, height > 0 else { return }
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            cairo_set_source_rgba(cr, 0, 0, 0, 1)
+            cairo_rectangle(cr, Double(x), Double(y), Double(width), Double(height))
+            cairo_fill(cr)
+        case .text(let layout, let x, let y, let clear):
+            cairo_set_operator(cr, clear ? CAIRO_OPERATOR_CLEAR : CAIRO_OPERATOR_OVER)
+            cairo_set_source_rgba(cr, 0, 0, 0, 1)
+            layout.draw(on: cr, x: x, y: y)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        case .bitmap(let bitmap, let x, let y):
+            bitmap.draw(with: cr, x: x, y: y)
+        }
+    }
+}
+
+/// Ink at the page's dots: 0 = paper, 255 = full ink, row by row.
+struct InkBitmap {
+    let width: Int
+    let height: Int
+    let ink: [UInt8]
+
+    func draw(with cr: OpaquePointer, x: Int, y: Int) {
+        guard width > 0, height > 0 else { return }
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(width)))
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+              let data = cairo_image_surface_get_data(surface) else { return }
+        defer { cairo_surface_destroy(surface) }
+        ink.withUnsafeBufferPointer { source in
+            for row in 0..<height {
+                for column in 0..<width { data[row * stride + column] = source[row * width + column] }
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        let pattern = cairo_pattern_create_for_surface(surface)
+        defer { cairo_pattern_destroy(pattern) }
+        // Nearest: a PDF viewer or a scaled preview must not blur the modules.
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_NEAREST)
+        var matrix = cairo_matrix_t()
+        cairo_matrix_init_translate(&matrix, -Double(x), -Double(y))
+        cairo_pattern_set_matrix(pattern, &matrix)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        cairo_set_source_rgba(cr, 0, 0, 0, 1)
+        cairo_mask(cr, pattern)
+    }
+}
