@@ -29,6 +29,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // Thin system-library modules over Debian's -dev packages. Only the
@@ -41,6 +42,8 @@ let package = Package(
         .systemLibrary(name: "CPangoCairo", path: "Sources/CLibraries/CPangoCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
         .systemLibrary(name: "CZint", path: "Sources/CLibraries/CZint"),
+        .systemLibrary(name: "CJpeg", path: "Sources/CLibraries/CJpeg", pkgConfig: "libjpeg",
+                       providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CSystemd", path: "Sources/CLibraries/CSystemd", pkgConfig: "libsystemd",
                        providers: [.apt(["libsystemd-dev"])]),
 
@@ -50,18 +53,21 @@ let package = Package(
         .target(name: "Store", dependencies: ["PrintModel", .product(name: "GRDB", package: "GRDB.swift")],
                 swiftSettings: strict),
         .target(name: "Setup", dependencies: ["PrintModel", "Discovery", "IPP", "Store"], swiftSettings: strict),
-        .target(name: "Templates", dependencies: ["PrintModel"], swiftSettings: strict),
-        .target(name: "Rendering", dependencies: ["PrintModel", "Templates", "CCups", "CPangoCairo", "CZint"], swiftSettings: strict),
+        .target(name: "Templates", dependencies: ["PrintModel", .product(name: "Mustache", package: "swift-mustache")],
+                resources: [.embedInCode("BuiltIn")],
+                swiftSettings: strict),
+        .target(name: "Rendering", dependencies: ["PrintModel", "Templates", "CCups", "CPangoCairo", "CZint", "CJpeg"], swiftSettings: strict),
         .target(name: "Simulator", dependencies: ["PrintModel"], swiftSettings: strict),
         .executableTarget(
             name: "kioskprint",
-            dependencies: ["PrintModel", "Discovery", "IPP", "Store", "Setup", "Simulator", "Templates",
+            dependencies: ["PrintModel", "Discovery", "IPP", "Store", "Setup", "Simulator", "Templates", "Rendering",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
         // Measures discovery and contact latency against a private PrinterLab,
-        // beside the command-line tools an administrator would otherwise use.
+        // and template rendering (`render`, no root), beside the tools a site
+        // would otherwise use.
         .executableTarget(name: "kioskprint-bench",
-                          dependencies: ["PrintModel", "Discovery", "IPP", "Setup", "Simulator"],
+                          dependencies: ["PrintModel", "Discovery", "IPP", "Setup", "Simulator", "Rendering", "Templates"],
                           swiftSettings: strict),
 
         .testTarget(name: "PrintModelTests", dependencies: ["PrintModel"], swiftSettings: strict),
@@ -75,7 +81,7 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: ["Store", "PrintModel", "Simulator"], swiftSettings: strict),
         .testTarget(name: "SystemLibraryTests",
-                    dependencies: ["CCups", "CAvahi", "CGpiod", "CPangoCairo", "CZint", "CSystemd"],
+                    dependencies: ["CCups", "CAvahi", "CGpiod", "CPangoCairo", "CZint", "CSystemd", "CJpeg"],
                     swiftSettings: strict),
     ]
 )

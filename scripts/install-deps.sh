@@ -6,7 +6,7 @@ set -euo pipefail
 # Build: the C libraries the Swift wrapper modules link.
 build_pkgs=(
   libcups2-dev libavahi-client-dev libgpiod-dev libsqlite3-dev
-  libcairo2-dev libpango1.0-dev libzint-dev libsystemd-dev
+  libcairo2-dev libpango1.0-dev libzint-dev libsystemd-dev libjpeg-dev
   fonts-dejavu-core pkg-config
 )
 # Run and test: the simulated printers (ippeveprinter, ipptool, ippfind),
@@ -15,9 +15,13 @@ build_pkgs=(
 run_pkgs=(
   cups-ipp-utils avahi-daemon avahi-utils dbus-daemon tmux procps
 )
+# Bench: `kioskprint-bench render` compares against Ghostscript's PDF-to-PWG path (gstoraster's).
+bench_pkgs=(
+  ghostscript
+)
 
 missing=()
-for p in "${build_pkgs[@]}" "${run_pkgs[@]}"; do
+for p in "${build_pkgs[@]}" "${run_pkgs[@]}" "${bench_pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
 

@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
 import PrintModel
+import Rendering
 import Setup
 import Simulator
 import Store
+import Templates
 
 /// `kioskprint demo`: KioskPrint on built-in defaults, with simulated printers.
 struct DemoCommand: AsyncParsableCommand {
@@ -22,6 +24,9 @@ struct DemoCommand: AsyncParsableCommand {
 
     @Flag(help: "Keep the simulated printers running until Ctrl-C, to try `printers pick` against them.")
     var keepRunning = false
+
+    @Option(help: ArgumentHelp("Where the demo writes the PNG previews of what it draws.", valueName: "dir"))
+    var previews = "/tmp/kioskprint-demo"
 
     func run() async throws {
         print("Starting simulated printers on loopback behind a private Avahi daemon...")
@@ -92,6 +97,8 @@ struct DemoCommand: AsyncParsableCommand {
         let checked = try await setup.check()
         print(CheckTable.render(checked))
 
+        try await drawForTheRoles(store: store)
+
         // The demo is also CI's check of the release build: anything short of
         // every simulated printer found, contacted and ready is a failure.
         let contactedPorts = Set(everything.printers.filter { $0.capabilities != nil }.map(\.discovered.port))
@@ -100,6 +107,28 @@ struct DemoCommand: AsyncParsableCommand {
             throw CLIError("The demo did not go as it should: not contacted: \(missing.isEmpty ? "none" : missing.joined(separator: ", ")), "
                 + "or a saved printer not ready. The lab's logs are in \(lab.directory.path) while it runs; "
                 + "run `kioskprint demo --keep-running` to look at them.")
+        }
+    }
+
+    /// Draws the receipt and the shipping label for the printers that hold
+    /// their roles, from the capabilities saved when they were added.
+    private func drawForTheRoles(store: KioskStore) async throws {
+        try FileManager.default.createDirectory(atPath: previews, withIntermediateDirectories: true)
+        for (template, role) in [("receipt", "receipt"), ("shipping-label", "label")] {
+            let out = "\(previews)/\(template).png"
+            print("\n$ kioskprint render \(template) --role \(role) --out \(out)")
+            guard let printer = try await store.assignments(for: try Role(role)).first(where: \.isPrimary)?.printer,
+                  let source = BuiltInTemplates.all.first(where: { $0.name == template }) else {
+                throw CLIError("No printer holds the role \(role) after the demo saved one; see the output above.")
+            }
+            let job = try TemplateJob(source: source, dataJSON: Data((source.sampleData ?? "{}").utf8),
+                                      dataFile: "\(template) sample data")
+            let media = try MediaSelection.media(for: job.document.page, on: printer.capabilities)
+            let rendered = try job.render(on: media)
+            try rendered.writePNGPreview(toFile: out)
+            print(RenderReport.lines(template: template, out: out, format: .png, media: media, printer: "\"\(printer.name)\"",
+                                     width: rendered.pages.first.map { ", \($0.width) dots across" } ?? "",
+                                     lengths: rendered.cutLengths))
         }
     }
 }

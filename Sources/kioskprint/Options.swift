@@ -1,6 +1,7 @@
 public import ArgumentParser
 public import PrintModel
 import Store
+import Templates
 
 /// `--database PATH`, shared by every command that reads or writes saved printers.
 struct DatabaseOptions: ParsableArguments {
@@ -40,3 +41,20 @@ extension Role: ExpressibleByArgument {
 
 /// Seconds given on the command line, as a Duration.
 func seconds(_ value: Double) -> Duration { .milliseconds(Int((value * 1000).rounded())) }
+
+extension Length: ExpressibleByArgument {
+    public init?(argument: String) { try? self.init(parsing: argument) }
+}
+
+/// `--templates DIR`: where custom templates are looked up before the built-ins.
+struct TemplateFolderOptions: ParsableArguments {
+    @Option(name: .customLong("templates"), help: ArgumentHelp(
+        "A folder of custom templates (NAME.xml, with NAME.sample.json and images beside it); repeat for several.",
+        discussion: "Default: $KIOSKPRINT_TEMPLATES, else /etc/kioskprint/templates when it exists. A custom template replaces the built-in of the same name.",
+        valueName: "dir"))
+    var folders: [String] = []
+
+    var catalog: TemplateCatalog {
+        TemplateCatalog(folders: folders.isEmpty ? TemplateCatalog.defaultFolders() : folders)
+    }
+}

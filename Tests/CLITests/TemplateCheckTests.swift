@@ -21,6 +21,6 @@ import Testing
     @Test func aMissingFileIsNamed() throws {
         let result = try CommandRunner().run(["templates", "check", "/nonexistent/receipt.xml"])
         #expect(result.status == 1)
-        #expect(result.output.contains("/nonexistent/receipt.xml: cannot be read"))
+        #expect(result.output.contains("The template file /nonexistent/receipt.xml does not exist. Check the path."))
     }
 }

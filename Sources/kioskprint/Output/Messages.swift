@@ -7,6 +7,11 @@ struct CLIError: Error, CustomStringConvertible {
     let description: String
     init(_ error: any Error) { description = "\(error)" }
     init(_ message: String) { description = message }
+
+    /// Runs `body`, turning its error into one shown as it describes itself.
+    static func wrap<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch { throw CLIError(error) }
+    }
 }
 
 /// A one-line progress message on standard error, rewritten in place; shown

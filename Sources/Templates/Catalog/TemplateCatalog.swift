@@ -1,0 +1,96 @@
+import Foundation
+
+/// Finds templates by name: in the custom templates folders first (so a
+/// custom `receipt.xml` replaces the built-in receipt), then among the
+/// built-ins. A name with a `/` or ending in `.xml` is a file path.
+///
+/// ```swift
+/// let catalog = TemplateCatalog(folders: ["/etc/kioskprint/templates"])
+/// let receipt = try catalog.find("receipt")
+/// ```
+public struct TemplateCatalog: Sendable {
+    /// Custom templates folders, searched in order before the built-ins.
+    public var folders: [String]
+
+    public init(folders: [String] = []) { self.folders = folders }
+
+    /// The templates folder used when none is given: `KIOSKPRINT_TEMPLATES`,
+    /// else `/etc/kioskprint/templates` when it exists.
+    public static func defaultFolders(environment: [String: String]? = nil) -> [String] {
+        let environment = environment ?? ProcessInfo.processInfo.environment
+        if let folder = environment["KIOSKPRINT_TEMPLATES"], !folder.isEmpty { return [folder] }
+        let system = "/etc/kioskprint/templates"
+        return FileManager.default.fileExists(atPath: system) ? [system] : []
+    }
+
+    /// The template called `name`, or the file at that path.
+    public func find(_ name: String) throws(TemplateLookupError) -> TemplateSource {
+        if name.contains("/") || name.hasSuffix(".xml") {
+            guard FileManager.default.fileExists(atPath: name) else { throw .missingFile(path: name) }
+            return try Self.load(path: name, origin: .file(path: name))
+        }
+        let builtIn = BuiltInTemplates.all.first { $0.name == name }
+        for folder in folders {
+            let path = folder + "/" + name + ".xml"
+            if FileManager.default.fileExists(atPath: path) {
+                return try Self.load(path: path, origin: builtIn == nil ? .file(path: path) : .overriding(path: path))
+            }
+        }
+        if let builtIn { return builtIn }
+        throw .unknown(name: name, known: all().map(\.name), folders: folders)
+    }
+
+    /// Every template by name: the custom ones, and the built-ins they do not replace.
+    public func all() -> [TemplateSource] {
+        var byName: [String: TemplateSource] = [:]
+        for source in BuiltInTemplates.all { byName[source.name] = source }
+        for folder in folders.reversed() {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for file in files.sorted() where file.hasSuffix(".xml") && !file.hasPrefix(".") {
+                let name = String(file.dropLast(4))
+                let path = folder + "/" + file
+                let origin: TemplateSource.Origin = BuiltInTemplates.all.contains { $0.name == name }
+                    ? .overriding(path: path) : .file(path: path)
+                if let source = try? Self.load(path: path, origin: origin) { byName[name] = source }
+            }
+        }
+        return byName.values.sorted { $0.name < $1.name }
+    }
+
+    /// A template file, with its folder for images and `NAME.sample.json` beside it.
+    static func load(path: String, origin: TemplateSource.Origin) throws(TemplateLookupError) -> TemplateSource {
+        let url = URL(fileURLWithPath: path)
+        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path) }
+        guard let text = String(data: data, encoding: .utf8) else { throw .notUTF8(path: path) }
+        let name = url.deletingPathExtension().lastPathComponent
+        let folder = url.deletingLastPathComponent().path
+        let samplePath = folder + "/" + name + ".sample.json"
+        let sample = FileManager.default.contents(atPath: samplePath).flatMap { String(data: $0, encoding: .utf8) }
+        return TemplateSource(name: name, origin: origin, text: text, file: path,
+                              assets: TemplateAssets(folder: folder), sampleData: sample,
+                              summary: "custom template")
+    }
+}
+
+/// Why a template could not be found or read, and what to do.
+public enum TemplateLookupError: Error, Hashable, Sendable, CustomStringConvertible {
+    case unknown(name: String, known: [String], folders: [String])
+    case missingFile(path: String)
+    case unreadable(path: String)
+    case notUTF8(path: String)
+
+    public var description: String {
+        switch self {
+        case .unknown(let name, let known, let folders):
+            let searched = folders.isEmpty ? "no templates folder is set" : "searched " + folders.joined(separator: ", ")
+            return "There is no template \"\(name)\" (\(searched)). Templates: \(known.joined(separator: ", ")). "
+                + "Put \(name).xml in a templates folder (--templates DIR), or run `kioskprint templates list`."
+        case .missingFile(let path):
+            return "The template file \(path) does not exist. Check the path."
+        case .unreadable(let path):
+            return "The template file \(path) cannot be read. Check its permissions."
+        case .notUTF8(let path):
+            return "The template file \(path) is not UTF-8 text. Save it as UTF-8."
+        }
+    }
+}
