@@ -1,8 +1,9 @@
 public import Foundation
 public import GRDB
+public import PrintModel
 
-/// KioskPrint's database: printers, the roles they hold, and (later) jobs and
-/// counters, in one SQLite file in WAL mode so the command line and a running
+/// KioskPrint's database: printers, the roles they hold, the job queue, and
+/// (later) counters, in one SQLite file in WAL mode so the command line and a running
 /// agent use it at the same time.
 ///
 /// ```swift
@@ -28,6 +29,16 @@ public final class KioskStore: Sendable {
                 try db.execute(sql: "PRAGMA foreign_keys = ON")
             }
             pool = try DatabasePool(path: path, configuration: configuration)
+            // An accepted job must survive a power cut. In WAL mode with
+            // synchronous = NORMAL a commit is not flushed to disk until the
+            // next checkpoint, so the last commits can vanish on power loss;
+            // FULL syncs the WAL at every commit (one fsync per job change:
+            // cheap at a kiosk's rate). GRDB sets NORMAL on the writer when it
+            // turns WAL on, after prepareDatabase has run, so this is set here,
+            // on the writer connection, which makes every commit of this pool.
+            try pool.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+            }
             try Self.migrator.migrate(pool)
         } catch let error as StoreError {
             throw error
@@ -79,6 +90,16 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     case printerNotFound(String)
     case alreadyInRole(printer: String, role: String, rank: String)
     case corrupt(what: String, reason: String)
+    case corruptJob(JobID, reason: String)
+    case jobNotFound(JobID)
+    /// A state change by a spooler that no longer holds the job's claim.
+    case notClaimOwner(job: JobID, owner: String, holder: String?)
+    /// A change to a job that has already ended.
+    case jobFinished(JobID, JobState)
+    /// An operator's retry of a job that did not fail.
+    case notRetryable(JobID, JobState)
+    /// A job or job change that does not make sense, said in words.
+    case invalidJob(String)
 
     public var description: String {
         switch self {
@@ -92,6 +113,22 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
                 + "To change its place, remove it (kioskprint printers remove '\(printer)' --role \(role)) and add it again."
         case .corrupt(let what, let reason):
             "The database holds \(what) that cannot be read (\(reason)). Remove it with kioskprint printers remove and add it again."
+        case .corruptJob(let id, let reason):
+            "Job \(id) in the database cannot be read (\(reason)): a newer KioskPrint may have written it. "
+                + "Run the KioskPrint version that wrote it, or cancel the job and enqueue it again."
+        case .jobNotFound(let id):
+            "There is no job \(id) in this database. Check the number against the job list (finished jobs included)."
+        case .notClaimOwner(let job, let owner, let holder):
+            "Job \(job) is no longer held by \(owner)"
+                + (holder.map { " (\($0) holds it now)" } ?? " (its claim was released)")
+                + ": leave it to its holder. Renew the claim more often than its lease if this repeats."
+        case .jobFinished(let id, let state):
+            "Job \(id) has already ended (\(state)); nothing more happens to it. Retry it (if it did not complete) or print it again as a new job."
+        case .notRetryable(let id, let state):
+            "Job \(id) is \(state); only a failed, aborted or canceled job can be retried."
+                + (state == .completed ? " To print it again, enqueue it again as a new job." : " It is still on its way: cancel it first to stop it.")
+        case .invalidJob(let detail):
+            detail
         }
     }
 }

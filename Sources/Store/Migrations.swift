@@ -26,6 +26,48 @@ extension KioskStore {
                 t.primaryKey(["role", "printerId"])
             }
         }
+        migrator.registerMigration("v2-jobs") { db in
+            // autoIncrementedPrimaryKey is AUTOINCREMENT: an id is never given
+            // out twice, even after jobs are deleted, so ids and markers stay unique.
+            try db.create(table: "job") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("name", .text).notNull()
+                t.column("role", .text).notNull()
+                // JobContent, one column per field: "template" uses templateName
+                // and templateData (JSON), "document" documentPath and documentFormat.
+                t.column("contentKind", .text).notNull()
+                t.column("templateName", .text)
+                t.column("templateData", .text)
+                t.column("documentPath", .text)
+                t.column("documentFormat", .text)
+                t.column("copies", .integer).notNull().defaults(to: 1).check { $0 >= 1 }
+                t.column("state", .text).notNull()
+                t.column("createdAt", .datetime).notNull()
+                t.column("updatedAt", .datetime).notNull()
+                // No foreign key: the job keeps naming the printer it went to
+                // after that printer is removed.
+                t.column("printerId", .integer)
+                t.column("printerName", .text)
+                t.column("printerUri", .text)
+                t.column("printerJobId", .integer)
+                t.column("attempts", .integer).notNull().defaults(to: 0)
+                t.column("nextAttemptAt", .datetime)
+                t.column("lastError", .text)
+                t.column("stateReasons", .text).notNull().defaults(to: "[]")  // JSON array of keywords
+                t.column("impressionsCompleted", .integer).notNull().defaults(to: 0)
+                t.column("pagesExpected", .integer)
+                t.column("cutLengths", .text)  // JSON array, hundredths of a millimetre
+                t.column("marker", .text).notNull().unique()
+                t.column("cancelRequested", .boolean).notNull().defaults(to: false)
+                t.column("completedAt", .datetime)
+                // The spooler process holding the job, until claimExpiresAt.
+                t.column("claimedBy", .text)
+                t.column("claimExpiresAt", .datetime)
+            }
+            // The head of a role's queue (claimNext) and the unfinished jobs (queue depth, lists).
+            try db.create(index: "job_role_state_id", on: "job", columns: ["role", "state", "id"])
+            try db.create(index: "job_state", on: "job", columns: ["state"])
+        }
         return migrator
     }
 }

@@ -1,0 +1,45 @@
+/// Where a job is on its way to paper.
+///
+/// ```
+/// queued -> sending -> sent -> completed
+///    ^         |         |  \-> aborted (by the printer)
+///    |         v         v
+///    +---- waiting (printer trouble, retried)     failed (permanent) / canceled
+/// ```
+public enum JobState: String, CaseIterable, Codable, Sendable, CustomStringConvertible {
+    /// Accepted and stored; waiting for its turn (or for `nextAttemptAt`).
+    case queued
+    /// Being rendered and sent to a printer. After a crash in this state the
+    /// printer may or may not have it: the spooler looks for its marker.
+    case sending
+    /// At the printer, which gave it `printerJobID`; being followed.
+    case sent
+    /// Held up by printer trouble (out of paper, offline, unreachable): the
+    /// reason is in `lastError` and `stateReasons`. It goes on by itself.
+    case waiting
+    /// Printed.
+    case completed
+    /// Cannot print, and retrying as it is cannot help (bad content, a
+    /// client-error from the printer).
+    case failed
+    /// Canceled by an operator.
+    case canceled
+    /// Ended by the printer before it was printed.
+    case aborted
+
+    /// True once the job will not change by itself any more: completed,
+    /// failed, canceled or aborted. Only an operator's retry revives it.
+    public var isTerminal: Bool {
+        switch self {
+        case .queued, .sending, .sent, .waiting: false
+        case .completed, .failed, .canceled, .aborted: true
+        }
+    }
+
+    /// The states of jobs still on their way: the queue.
+    public static let unfinished: [JobState] = allCases.filter { !$0.isTerminal }
+    /// The states a job ends in.
+    public static let terminal: [JobState] = allCases.filter(\.isTerminal)
+
+    public var description: String { rawValue }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import GRDB
+import PrintModel
+
+/// A row of the `job` table. Internal: callers see `PrintJob`.
+struct JobRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "job"
+    var id: Int64?
+    var name: String
+    var role: String
+    var contentKind: String
+    var templateName: String?
+    var templateData: String?
+    var documentPath: String?
+    var documentFormat: String?
+    var copies: Int
+    var state: String
+    var createdAt: Date
+    var updatedAt: Date
+    var printerId: Int64?
+    var printerName: String?
+    var printerUri: String?
+    var printerJobId: Int?
+    var attempts: Int
+    var nextAttemptAt: Date?
+    var lastError: String?
+    var stateReasons: String
+    var impressionsCompleted: Int
+    var pagesExpected: Int?
+    var cutLengths: String?
+    var marker: String
+    var cancelRequested: Bool
+    var completedAt: Date?
+    var claimedBy: String?
+    var claimExpiresAt: Date?
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    /// A new queued job; the marker is set once the id is known.
+    init(name: String, role: Role, content: JobContent, copies: Int, at date: Date, marker: String) {
+        self.name = name
+        self.role = role.name
+        switch content {
+        case .template(let template, let data):
+            contentKind = "template"; templateName = template; templateData = data
+        case .document(let path, let format):
+            contentKind = "document"; documentPath = path; documentFormat = format
+        }
+        self.copies = copies
+        state = JobState.queued.rawValue
+        createdAt = date
+        updatedAt = date
+        attempts = 0
+        stateReasons = "[]"
+        impressionsCompleted = 0
+        self.marker = marker
+        cancelRequested = false
+    }
+
+    var jobID: JobID { JobID(id ?? 0) }
+
+    /// The stored state; an unknown word (from a newer KioskPrint) is an error.
+    func jobState() throws(StoreError) -> JobState {
+        guard let parsed = JobState(rawValue: state) else {
+            throw StoreError.corruptJob(jobID, reason: "unknown state '\(state)'")
+        }
+        return parsed
+    }
+
+    var printer: JobPrinter? {
+        get {
+            guard let printerId, let printerName, let printerUri else { return nil }
+            return JobPrinter(id: printerId, name: printerName, uri: printerUri)
+        }
+        set {
+            printerId = newValue?.id; printerName = newValue?.name; printerUri = newValue?.uri
+        }
+    }
+
+    func job() throws(StoreError) -> PrintJob {
+        let id = jobID
+        let content: JobContent
+        switch contentKind {
+        case "template":
+            content = .template(name: templateName ?? "", dataJSON: templateData ?? "{}")
+        case "document":
+            content = .document(path: documentPath ?? "", format: documentFormat ?? "")
+        default:
+            throw StoreError.corruptJob(id, reason: "unknown content kind '\(contentKind)'")
+        }
+        let parsedRole: Role
+        do { parsedRole = try Role(role) } catch {
+            throw StoreError.corruptJob(id, reason: "\(error)")
+        }
+        var cuts: [Int]?
+        if let cutLengths { cuts = try Self.decode([Int].self, from: cutLengths, job: id, field: "cutLengths") }
+        return PrintJob(
+            id: id, name: name, role: parsedRole, content: content, copies: copies, state: try jobState(),
+            createdAt: createdAt, updatedAt: updatedAt, printer: printer, printerJobID: printerJobId,
+            attempts: attempts, nextAttemptAt: nextAttemptAt, lastError: lastError,
+            stateReasons: try Self.decode([String].self, from: stateReasons, job: id, field: "stateReasons"),
+            impressionsCompleted: impressionsCompleted, pagesExpected: pagesExpected,
+            cutLengths: cuts,
+            marker: marker, cancelRequested: cancelRequested, completedAt: completedAt,
+            claimedBy: claimedBy, claimExpiresAt: claimExpiresAt)
+    }
+
+    static func encode(_ value: some Encodable) -> String {
+        // Arrays of strings and numbers always encode.
+        String(decoding: try! PrinterRecord.encoder.encode(value), as: UTF8.self)
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, from json: String, job: JobID,
+                                             field: String) throws(StoreError) -> T {
+        do {
+            return try JSONDecoder().decode(type, from: Data(json.utf8))
+        } catch {
+            throw StoreError.corruptJob(job, reason: "\(field) is not a JSON list: \(error)")
+        }
+    }
+}

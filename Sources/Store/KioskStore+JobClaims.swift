@@ -1,0 +1,216 @@
+public import Foundation
+import GRDB
+public import PrintModel
+
+/// The spooler's side of the job queue.
+///
+/// A spooler process works on a job only while it holds the job's claim: a
+/// lease under its `owner` name (unique to the process, e.g. host, pid and a
+/// random suffix), renewed while it works. A claim that runs out means its
+/// holder died; another process may then take the job over. Every change
+/// below names its owner and is refused (`StoreError.notClaimOwner`) when
+/// another process holds the job, and (`StoreError.jobFinished`) when it has
+/// ended, e.g. canceled by an operator meanwhile. A lapsed claim that no one
+/// has taken over is still its owner's.
+extension KioskStore {
+    /// Takes the next job of `role` to work on, or nil when there is none or
+    /// the role's turn is taken.
+    ///
+    /// Per role, one job is in flight at a time and jobs go in order: the
+    /// candidate is the role's job already handed to a printer (sending, sent,
+    /// or waiting with a printer job id), else its oldest unfinished job. It is
+    /// taken if no one else holds it (unclaimed, claim run out, or already
+    /// `owner`'s: asking again renews the lease), it is due (`nextAttemptAt`
+    /// not after `now`), and no other job of the role is held. A job taken
+    /// over in `sending` or `sent` needs recovery: look for its marker at the
+    /// printer before sending it again.
+    ///
+    /// One UPDATE in an IMMEDIATE transaction: processes that race each get a
+    /// different job or none, never the same one.
+    public func claimNext(role: Role, owner: String, lease: Duration, now: Date = Date()) async throws -> PrintJob? {
+        let expires = try Self.expiry(of: lease, from: now)
+        return try await pool.write { db in
+            try JobRecord.fetchOne(db, sql: """
+                UPDATE job SET claimedBy = :owner, claimExpiresAt = :expires
+                WHERE id = (
+                    SELECT id FROM job WHERE role = :role AND state IN \(Self.unfinishedList)
+                    ORDER BY CASE WHEN state IN ('sending', 'sent') OR printerJobId IS NOT NULL THEN 0 ELSE 1 END, id
+                    LIMIT 1)
+                  AND (claimedBy IS NULL OR claimedBy = :owner OR claimExpiresAt <= :now)
+                  AND (nextAttemptAt IS NULL OR nextAttemptAt <= :now)
+                  AND NOT EXISTS (
+                    SELECT 1 FROM job AS other
+                    WHERE other.role = :role AND other.id <> job.id AND other.state IN \(Self.unfinishedList)
+                      AND other.claimedBy IS NOT NULL AND other.claimExpiresAt > :now)
+                RETURNING *
+                """, arguments: ["owner": owner, "expires": expires, "role": role.name, "now": now])?.job()
+        }
+    }
+
+    /// Extends `owner`'s claim to `now + lease`. Returns the job as stored, so
+    /// a spooler following a job also learns of an operator's cancel request.
+    @discardableResult
+    public func renewClaim(jobID: JobID, owner: String, lease: Duration, now: Date = Date()) async throws -> PrintJob {
+        let expires = try Self.expiry(of: lease, from: now)
+        return try await changeHeldJob(jobID, owner: owner, now: now, touches: false) { record in
+            record.claimExpiresAt = expires
+        }
+    }
+
+    /// Lets go of a job without changing its state, so another process (or
+    /// this one, later) may take it. Nothing to do if it is not held or has
+    /// ended; refused if another process holds it.
+    public func releaseClaim(jobID: JobID, owner: String) async throws {
+        try await pool.write { db in
+            var record = try Self.fetchRecord(db, jobID)
+            guard let holder = record.claimedBy else { return }
+            guard holder == owner else {
+                throw StoreError.notClaimOwner(job: jobID, owner: owner, holder: holder)
+            }
+            record.claimedBy = nil
+            record.claimExpiresAt = nil
+            try record.update(db)
+        }
+    }
+
+    /// Records that the job is about to go to `printer`, before anything is
+    /// sent: after a crash, `sending` says the printer may have it. Clears the
+    /// last printer job id and the retry time. `pages` (of one copy) defaults
+    /// to the number of `cutLengths` (hundredths of a millimetre, as rendered).
+    @discardableResult
+    public func markSending(jobID: JobID, owner: String, printer: JobPrinter, pages: Int? = nil,
+                            cutLengths: [Int]? = nil, now: Date = Date()) async throws -> PrintJob {
+        try await changeHeldJob(jobID, owner: owner, now: now) { record in
+            record.state = JobState.sending.rawValue
+            record.printer = printer
+            record.printerJobId = nil
+            record.nextAttemptAt = nil
+            record.stateReasons = "[]"
+            record.impressionsCompleted = 0
+            record.pagesExpected = pages ?? cutLengths?.count
+            record.cutLengths = cutLengths.map { JobRecord.encode($0) }
+        }
+    }
+
+    /// Records that the printer accepted the job as `printerJobID`; the
+    /// spooler follows it from here.
+    @discardableResult
+    public func markSent(jobID: JobID, owner: String, printerJobID: Int, now: Date = Date()) async throws -> PrintJob {
+        try await changeHeldJob(jobID, owner: owner, now: now) { record in
+            record.state = JobState.sent.rawValue
+            record.printerJobId = printerJobID
+        }
+    }
+
+    /// Records what following the job at the printer found: its reasons
+    /// (`job-state-reasons`), pages printed so far, and, when given, a new
+    /// unfinished state (`waiting` while the printer is stopped, `sent` when it
+    /// goes on). Ending states go through `finish`.
+    @discardableResult
+    public func recordProgress(jobID: JobID, owner: String, state: JobState? = nil, reasons: [String],
+                               impressions: Int? = nil, now: Date = Date()) async throws -> PrintJob {
+        if let state, state.isTerminal || state == .queued {
+            throw StoreError.invalidJob("Progress cannot make job \(jobID) \(state): use finish or scheduleRetry.")
+        }
+        return try await changeHeldJob(jobID, owner: owner, now: now) { record in
+            if let state { record.state = state.rawValue }
+            record.stateReasons = JobRecord.encode(reasons)
+            if let impressions { record.impressionsCompleted = impressions }
+        }
+    }
+
+    /// Printer trouble holds the job up (out of paper, offline, unreachable):
+    /// `reason` says so to the operator, `stateReasons` gives the printer's
+    /// keywords. The claim is kept; if its owner dies, another process takes
+    /// the job no earlier than `retryAt`. Keep the printer job id's meaning:
+    /// a waiting job with none has not reached a printer, and an operator's
+    /// cancel ends it at once.
+    @discardableResult
+    public func markWaiting(jobID: JobID, owner: String, reason: String, stateReasons: [String] = [],
+                            retryAt: Date? = nil, now: Date = Date()) async throws -> PrintJob {
+        try await changeHeldJob(jobID, owner: owner, now: now) { record in
+            record.state = JobState.waiting.rawValue
+            record.lastError = reason
+            record.stateReasons = JobRecord.encode(stateReasons)
+            record.nextAttemptAt = retryAt
+        }
+    }
+
+    /// A send failed and no printer has the job: counts the attempt, puts the
+    /// job back to `queued`, due at `at`, and lets go of it. The marker stays:
+    /// if the printer did get it after all, recovery finds it under the same one.
+    @discardableResult
+    public func scheduleRetry(jobID: JobID, owner: String, error: String, at retryAt: Date,
+                              now: Date = Date()) async throws -> PrintJob {
+        try await changeHeldJob(jobID, owner: owner, now: now) { record in
+            record.state = JobState.queued.rawValue
+            record.attempts += 1
+            record.nextAttemptAt = retryAt
+            record.lastError = error
+            record.printerJobId = nil
+            record.claimedBy = nil
+            record.claimExpiresAt = nil
+        }
+    }
+
+    /// Ends the job: `completed`, `failed` (with `error`: bad content, a
+    /// client-error), `canceled` or `aborted` (by the printer). The claim is
+    /// dropped; `lastError` keeps its earlier value when `error` is nil.
+    @discardableResult
+    public func finish(jobID: JobID, owner: String, state: JobState, error: String? = nil,
+                       now: Date = Date()) async throws -> PrintJob {
+        guard state.isTerminal else {
+            throw StoreError.invalidJob("Job \(jobID) cannot finish as \(state): it ends completed, failed, canceled or aborted.")
+        }
+        return try await changeHeldJob(jobID, owner: owner, now: now) { record in
+            record.state = state.rawValue
+            record.completedAt = now
+            record.nextAttemptAt = nil
+            if let error { record.lastError = error }
+            record.claimedBy = nil
+            record.claimExpiresAt = nil
+        }
+    }
+
+    /// Jobs a dead process left at a printer, or on the way to one: `sending`,
+    /// `sent`, or `waiting` with a printer job id, whose claim has run out (or
+    /// is held by `owner`: a restarted process under the same name). For each
+    /// the spooler looks up its marker with Get-Jobs, then follows, resends or
+    /// finishes it; `claimNext` hands them out before the role's queued jobs.
+    public func jobsNeedingRecovery(owner: String? = nil, now: Date = Date()) async throws -> [PrintJob] {
+        try await pool.read { db in
+            try JobRecord.fetchAll(db, sql: """
+                SELECT * FROM job
+                WHERE (state IN ('sending', 'sent') OR (state = 'waiting' AND printerJobId IS NOT NULL))
+                  AND (claimedBy IS NULL OR claimExpiresAt IS NULL OR claimExpiresAt <= :now OR claimedBy = :owner)
+                ORDER BY id
+                """, arguments: ["now": now, "owner": owner]).map { try $0.job() }
+        }
+    }
+
+    // MARK: - Inside a transaction
+
+    /// Applies `change` to a job `owner` holds, in one write transaction.
+    private func changeHeldJob(_ id: JobID, owner: String, now: Date, touches: Bool = true,
+                               _ change: @escaping @Sendable (inout JobRecord) -> Void) async throws -> PrintJob {
+        try await pool.write { db in
+            var record = try Self.fetchRecord(db, id)
+            let state = try record.jobState()
+            guard !state.isTerminal else { throw StoreError.jobFinished(id, state) }
+            guard record.claimedBy == owner else {
+                throw StoreError.notClaimOwner(job: id, owner: owner, holder: record.claimedBy)
+            }
+            change(&record)
+            if touches { record.updatedAt = now }
+            try record.update(db)
+            return try record.job()
+        }
+    }
+
+    private static func expiry(of lease: Duration, from now: Date) throws(StoreError) -> Date {
+        let (seconds, attoseconds) = lease.components
+        let interval = Double(seconds) + Double(attoseconds) / 1e18
+        guard interval > 0 else { throw StoreError.invalidJob("A claim's lease must be longer than zero (got \(lease)).") }
+        return now.addingTimeInterval(interval)
+    }
+}

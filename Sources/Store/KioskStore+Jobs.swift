@@ -1,0 +1,151 @@
+public import Foundation
+import GRDB
+public import PrintModel
+
+/// The job queue: accepting jobs and what an operator sees and does (list,
+/// cancel, retry). The spooler's side (claims and state changes) is in
+/// KioskStore+JobClaims.swift.
+extension KioskStore {
+    /// Accepts a job: stores it as `queued` with its marker and returns it once
+    /// the commit is on disk (the database syncs every commit), so a job this
+    /// returns survives a crash or a power cut.
+    public func enqueue(name: String, role: Role, content: JobContent, copies: Int = 1,
+                        at date: Date = Date()) async throws -> PrintJob {
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        try Self.validate(name: name, content: content, copies: copies)
+        return try await pool.write { db in
+            // The marker holds the id, known only after the insert; a UUID
+            // holds its unique place until then, inside this transaction.
+            var record = JobRecord(name: name, role: role, content: content, copies: copies, at: date,
+                                   marker: "kp-new-\(UUID().uuidString)")
+            try record.insert(db)
+            record.marker = Self.newMarker(for: record.jobID)
+            try record.update(db)
+            return try record.job()
+        }
+    }
+
+    /// The jobs in queue order (oldest first): the unfinished ones, or every
+    /// job when `includeFinished`; of one role, or of all when `role` is nil.
+    public func jobs(includeFinished: Bool = false, role: Role? = nil) async throws -> [PrintJob] {
+        try await pool.read { db in
+            try JobRecord.fetchAll(db, sql: """
+                SELECT * FROM job
+                WHERE (?1 OR state IN \(Self.unfinishedList)) AND (?2 IS NULL OR role = ?2)
+                ORDER BY id
+                """, arguments: [includeFinished, role?.name]).map { try $0.job() }
+        }
+    }
+
+    /// One job, finished or not.
+    public func job(_ id: JobID) async throws -> PrintJob {
+        try await pool.read { db in try Self.fetchRecord(db, id).job() }
+    }
+
+    /// An operator's cancel. A job no printer has (queued, or waiting before
+    /// it was accepted by one) is canceled at once, and its claim dropped, so
+    /// the spooler's next change to it fails and it is never sent. A job being
+    /// sent or at a printer is only marked `cancelRequested`: the spooler
+    /// cancels it there (Cancel-Job) and then finishes it as canceled.
+    /// Returns the job as it now is; throws `jobFinished` if it had ended.
+    @discardableResult
+    public func requestCancel(_ id: JobID, at date: Date = Date()) async throws -> PrintJob {
+        try await pool.write { db in
+            var record = try Self.fetchRecord(db, id)
+            let state = try record.jobState()
+            guard !state.isTerminal else { throw StoreError.jobFinished(id, state) }
+            record.cancelRequested = true
+            if (state == .queued || state == .waiting) && record.printerJobId == nil {
+                record.state = JobState.canceled.rawValue
+                record.completedAt = date
+                record.nextAttemptAt = nil
+                record.claimedBy = nil
+                record.claimExpiresAt = nil
+            }
+            record.updatedAt = date
+            try record.update(db)
+            return try record.job()
+        }
+    }
+
+    /// An operator's retry of a failed, aborted or canceled job: back to
+    /// `queued`, to be sent again in its place in the queue (its id), with its
+    /// attempts kept. It gets a new marker: the printer's record of the last
+    /// delivery (ended, but still listed by Get-Jobs) must not be taken for this one.
+    @discardableResult
+    public func retry(_ id: JobID, at date: Date = Date()) async throws -> PrintJob {
+        try await pool.write { db in
+            var record = try Self.fetchRecord(db, id)
+            let state = try record.jobState()
+            guard [.failed, .aborted, .canceled].contains(state) else { throw StoreError.notRetryable(id, state) }
+            record.state = JobState.queued.rawValue
+            record.marker = Self.newMarker(for: id)
+            record.cancelRequested = false
+            record.completedAt = nil
+            record.nextAttemptAt = nil
+            record.printerJobId = nil
+            record.stateReasons = "[]"
+            record.impressionsCompleted = 0
+            record.claimedBy = nil
+            record.claimExpiresAt = nil
+            record.updatedAt = date
+            try record.update(db)
+            return try record.job()
+        }
+    }
+
+    /// The newest job of `role` (for a reprint button), or the newest that
+    /// completed when `completedOnly`; nil if there is none.
+    public func lastJob(role: Role, completedOnly: Bool = false) async throws -> PrintJob? {
+        try await pool.read { db in
+            try JobRecord.fetchOne(db, sql: """
+                SELECT * FROM job WHERE role = ?1 AND (NOT ?2 OR state = 'completed') ORDER BY id DESC LIMIT 1
+                """, arguments: [role.name, completedOnly])?.job()
+        }
+    }
+
+    /// How many jobs are unfinished, of one role or of all.
+    public func queueDepth(role: Role? = nil) async throws -> Int {
+        try await pool.read { db in
+            try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM job WHERE state IN \(Self.unfinishedList) AND (?1 IS NULL OR role = ?1)
+                """, arguments: [role?.name]) ?? 0
+        }
+    }
+
+    // MARK: - Shared by the job files
+
+    /// `('queued', 'sending', ...)`: the unfinished states, for SQL.
+    static let unfinishedList = "(" + JobState.unfinished.map { "'\($0.rawValue)'" }.joined(separator: ", ") + ")"
+
+    static func fetchRecord(_ db: Database, _ id: JobID) throws -> JobRecord {
+        guard let record = try JobRecord.fetchOne(db, key: id.rawValue) else { throw StoreError.jobNotFound(id) }
+        return record
+    }
+
+    /// `kp-12-x7f0qa`: the id, for people, and six random base-36 characters,
+    /// so that a job of an earlier database (ids start again at 1 when the
+    /// file is recreated) never matches at a printer that still lists it.
+    static func newMarker(for id: JobID) -> String {
+        let alphabet = Array("0123456789abcdefghijklmnopqrstuvwxyz")
+        let suffix = String((0..<6).map { _ in alphabet.randomElement()! })
+        return "kp-\(id.rawValue)-\(suffix)"
+    }
+
+    private static func validate(name: String, content: JobContent, copies: Int) throws(StoreError) {
+        guard !name.isEmpty else {
+            throw StoreError.invalidJob("A job needs a name that says what it is, e.g. \"Receipt 4711, till 3\".")
+        }
+        guard copies >= 1 else {
+            throw StoreError.invalidJob("\"\(name)\" asks for \(copies) copies: ask for 1 or more.")
+        }
+        switch content {
+        case .template(let template, _) where template.isEmpty:
+            throw StoreError.invalidJob("\"\(name)\" names no template: give the template's name.")
+        case .document(let path, let format) where path.isEmpty || format.isEmpty:
+            throw StoreError.invalidJob("\"\(name)\" needs both the document's path and its format (a MIME type).")
+        default:
+            break
+        }
+    }
+}
