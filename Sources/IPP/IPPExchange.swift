@@ -61,8 +61,9 @@ enum IPPExchange {
     /// whatever the IPP status, within `timeout` (plus at most half a second).
     /// The libcups work runs on a thread of its own. Printing and job
     /// tracking send their operations through here too.
+    /// `document`, when given, follows the request in the same HTTP body (Print-Job).
     static func send(uri: String, operation: ipp_op_t, timeout: Duration,
-                     builder: IPPRequestBuilder) async throws(ContactError) -> IPPResponse {
+                     builder: IPPRequestBuilder, document: Data? = nil) async throws(ContactError) -> IPPResponse {
         let endpoint = try IPPEndpoint(uri: uri)
         let control = ExchangeControl(timeout: timeout)
         let result = await BlockingExchange.run(
@@ -75,7 +76,7 @@ enum IPPExchange {
                 .failure(.timedOut(uri: uri, seconds: control.timeoutSeconds, connected: control.hasLookedUp))
             },
             onCancel: { .failure(.cancelled(uri: uri)) },
-            work: { perform(endpoint, operation: operation, control: control, builder: builder) })
+            work: { perform(endpoint, operation: operation, control: control, builder: builder, document: document) })
         return try result.get()
     }
 
@@ -83,7 +84,7 @@ enum IPPExchange {
     /// or IPP error status alike; a failure to get an IPP reply at all is a
     /// `ContactError`. Blocking: call on a worker thread only.
     static func perform(_ endpoint: IPPEndpoint, operation: ipp_op_t, control: ExchangeControl,
-                        builder: IPPRequestBuilder) -> Result<IPPResponse, ContactError> {
+                        builder: IPPRequestBuilder, document: Data? = nil) -> Result<IPPResponse, ContactError> {
         // libcups answers an HTTP 401 by asking for a password on the terminal;
         // a kiosk agent has none. The callback is per thread, like all libcups state.
         cupsSetPasswordCB2({ _, _, _, _, _ in nil }, nil)
@@ -111,8 +112,10 @@ enum IPPExchange {
             ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_URI, "printer-uri", nil, endpoint.uri)
             ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_NAME, "requesting-user-name", nil, cupsUser())
             builder.build(request)
-            // cupsDoRequest frees the request.
-            guard let response = cupsDoRequest(http, request, endpoint.resource) else {
+            // Both paths free the request.
+            let reply = document.map { sendWithDocument(http, request, resource: endpoint.resource, document: $0) }
+                ?? cupsDoRequest(http, request, endpoint.resource)
+            guard let response = reply else {
                 return .failure(exchangeFailure(http, endpoint: endpoint, control: control))
             }
             defer { ippDelete(response) }

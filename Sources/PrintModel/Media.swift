@@ -53,7 +53,7 @@ public enum Trim: Int, CaseIterable, Codable, Sendable, CustomStringConvertible 
     case afterCopies = 62
     case afterJob = 63
     /// The generic `trim` finishing: cut, where the printer decides.
-    case trim = 16
+    case trim = 11
 
     public var description: String {
         switch self {

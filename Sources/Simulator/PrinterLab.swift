@@ -115,6 +115,15 @@ public final class PrinterLab: Sendable {
         try await offloaded { try self.launch(printer) }
     }
 
+    /// Stops `running` and starts its printer again on the same port, as after
+    /// a power cycle: a URI saved for it reaches it again. Its received jobs
+    /// (when recording) are kept.
+    public func restart(_ running: RunningPrinter) async throws -> RunningPrinter {
+        running.stop()
+        started.withLock { $0.removeAll { $0 == running } }
+        return try await offloaded { try self.launch(running.preset, port: running.port) }
+    }
+
     /// Starts `preset` on a free port; if another socket took the port between
     /// choosing and binding it, tries again on another.
     private func launch(_ preset: SimulatedPrinter) throws -> RunningPrinter {
@@ -141,7 +150,11 @@ public final class PrinterLab: Sendable {
                          "-p", String(port), "-a", attributes.path, "-d", spool.path]
         if !printer.location.isEmpty { arguments += ["-l", printer.location] }
         if printer.keepsDocuments { arguments.append("-k") }
-        if let command = printer.command { arguments += ["-c", command] }
+        if let recording = printer.recording {
+            arguments += ["-c", try recording.install(at: base, receivedDirectory: RunningPrinter.received(in: spool))]
+        } else if let command = printer.command {
+            arguments += ["-c", command]
+        }
         arguments.append(printer.name)
 
         let process = try ChildProcess.launch("ippeveprinter", arguments,

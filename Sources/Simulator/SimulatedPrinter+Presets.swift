@@ -50,7 +50,7 @@ extension SimulatedPrinter {
         ATTR boolean color-supported false
         ATTR keyword sides-supported one-sided
         ATTR rangeOfInteger copies-supported 1-999
-        \(inputTray)
+        \(inputTray(source: "main", type: "sheetFeedAutoNonRemovableTray"))
         """)
 
     /// An office A4/Letter colour printer at 300 and 600 dpi, duplex.
@@ -90,7 +90,7 @@ extension SimulatedPrinter {
         ATTR boolean color-supported true
         ATTR keyword sides-supported one-sided,two-sided-long-edge,two-sided-short-edge
         ATTR rangeOfInteger copies-supported 1-999
-        \(inputTray)
+        \(inputTray(source: "tray-1", type: "sheetFeedAutoRemovableTray"))
         """)
 
     /// 4x6 in direct-thermal labels, printed edge to edge.
@@ -136,6 +136,7 @@ extension SimulatedPrinter {
         \(mediaCol("media-col-ready", [roll]))
         \(mediaCol("media-col-default", [defaultLength]))
         ATTR keyword media-source-supported main-roll
+        ATTR keyword media-type-supported continuous
         ATTR enum finishings-supported 3,60,61,62,63
         ATTR enum finishings-default 3
         ATTR keyword print-color-mode-supported monochrome
@@ -143,7 +144,7 @@ extension SimulatedPrinter {
         ATTR boolean color-supported false
         ATTR keyword sides-supported one-sided
         ATTR rangeOfInteger copies-supported 1-99
-        \(inputTray)
+        \(inputTray(source: "main-roll", type: "continuousRoll"))
         """
     }
 
@@ -192,10 +193,12 @@ extension SimulatedPrinter {
     }
 
     /// printer-input-tray makes ippeveprinter's /media web form work, which is
-    /// how tests take the paper out (level 0) and put it back.
-    static let inputTray = """
-    ATTR collection printer-input-tray {
-      MEMBER keyword type sheetFeedAutoNonRemovableTray
+    /// how tests take the paper out (level 0) and put it back
+    /// (`RunningPrinter.setMediaLevel`). The form wants it as octetString
+    /// values (PWG 5100.13), one per media-source-supported value, and
+    /// media-type-supported declared as well; a collection is ignored.
+    static func inputTray(source: String, type: String) -> String {
+        "ATTR octetString printer-input-tray \"type=\(type);mediafeed=0;mediaxfeed=0;maxcapacity=250;"
+            + "level=250;status=0;name=\(source);\""
     }
-    """
 }

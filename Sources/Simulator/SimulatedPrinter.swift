@@ -20,11 +20,15 @@ public struct SimulatedPrinter: Sendable, Hashable {
     public var command: String?
     /// Keep every document received (`-k`), byte for byte, in the spool directory.
     public var keepsDocuments: Bool
+    /// Record every job received (see `recording(_:delay:exitStatus:reportsMediaEmpty:)`);
+    /// the lab then runs its recording script as the `-c` command instead of `command`.
+    public var recording: Recording?
 
     public init(name: String, location: String = "", kinds: Set<JobKind>, attributes: String,
-                command: String? = nil, keepsDocuments: Bool = false) {
+                command: String? = nil, keepsDocuments: Bool = false, recording: Recording? = nil) {
         self.name = name; self.location = location; self.kinds = kinds
         self.attributes = attributes; self.command = command; self.keepsDocuments = keepsDocuments
+        self.recording = recording
     }
 
     /// The same printer under another name (two of a kind must not share a DNS-SD name).

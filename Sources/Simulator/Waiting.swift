@@ -28,6 +28,18 @@ public func pollUntil(within limit: Duration, every interval: Duration = .millis
     return true
 }
 
+/// Waits until the async `condition` holds (reading a database, asking a
+/// printer), checking every `interval`; throws `LabError.timedOut(what)` if
+/// `limit` passes first. The limit only bounds a failure.
+public func pollUntil(_ what: String, within limit: Duration, every interval: Duration = .milliseconds(20),
+                      _ condition: () async throws -> Bool) async throws {
+    let deadline = ContinuousClock.now + limit
+    while try await !condition() {
+        guard ContinuousClock.now < deadline else { throw LabError.timedOut(what) }
+        try await Task.sleep(for: interval)
+    }
+}
+
 /// Runs blocking work (process start-up, waitpid, polling) on a thread of its
 /// own: Swift's cooperative pool has one thread per core, and a blocked one
 /// stalls every other task.

@@ -273,7 +273,7 @@ struct MappingTests {
     @Test("Trims, colour, duplex, copies")
     func finishingsAndFeatures() {
         let capabilities = PrinterCapabilities(ippAttributes: [
-            .enumeration("finishings-supported", 3, 16, 60, 63, 60, 4),
+            .enumeration("finishings-supported", 3, 11, 60, 63, 60, 4),
             .keyword("print-color-mode-supported", "monochrome", "color"),
             .keyword("sides-supported", "one-sided", "two-sided-short-edge"),
             .range("copies-supported", 1...999),

@@ -78,7 +78,7 @@ import PrintModel
     @Test func trimsNameTheirIPPKeyword() {
         #expect(Trim.afterPages.description == "trim-after-pages")
         #expect(Trim.afterJob.rawValue == 63)
-        #expect(Trim(rawValue: 16) == .trim)
+        #expect(Trim(rawValue: 11) == .trim)  // 16 is laminate (RFC 8011, libcups ipp.h)
         #expect(Trim(rawValue: 3) == nil, "finishings 3 (none) is not a cut")
     }
 }

@@ -1,0 +1,84 @@
+import CCups
+
+/// The job operations on a printer: Print-Job, Get-Job-Attributes, Get-Jobs
+/// and Cancel-Job, each one exchange through `IPPExchange` with a real deadline.
+///
+/// Each call returns within its `timeout` (plus at most half a second), also
+/// when the printer accepts the connection and never answers.
+public enum PrinterJobs {
+    /// Sends `job` to the printer at `uri` with Print-Job, document included.
+    ///
+    /// - Returns: the job the printer created (its id, state, and anything it ignored).
+    /// - Throws: `.busy` while the printer prints another job, `.attributesNotSupported`
+    ///   with the attributes it named, `.unreachable` without an IPP reply, ...;
+    ///   `isRetryable` and `mayHaveBeenAccepted` say what to do next.
+    public static func submit(_ job: PrintJobRequest, to uri: String,
+                              timeout: Duration = .seconds(30)) async throws(JobSubmitError) -> SubmittedJob {
+        if let problem = job.problem { throw .invalidRequest(uri: uri, reason: problem) }
+        let reply: IPPResponse
+        do {
+            reply = try await IPPExchange.send(uri: uri, operation: IPP_OP_PRINT_JOB, timeout: timeout,
+                                               builder: IPPRequestBuilder { job.encode(into: $0) },
+                                               document: job.document)
+        } catch {
+            throw .unreachable(error)
+        }
+        return try SubmittedJob(printJobReply: reply, uri: uri)
+    }
+
+    /// The printer's view of job `jobID` (Get-Job-Attributes).
+    public static func status(of jobID: Int, at uri: String,
+                              timeout: Duration = .seconds(5)) async throws(JobQueryError) -> PrinterJobStatus {
+        let reply = try await exchange(uri, IPP_OP_GET_JOB_ATTRIBUTES, timeout: timeout) { request in
+            ippAddInteger(request, IPP_TAG_OPERATION, IPP_TAG_INTEGER, "job-id", Int32(clamping: jobID))
+            IPPExchange.addStrings(request, group: IPP_TAG_OPERATION, syntax: IPP_TAG_KEYWORD,
+                                   name: "requested-attributes", PrinterJobStatus.requestedAttributes)
+        }
+        guard reply.isSuccess else { throw JobQueryError(failedReply: reply, uri: uri, jobID: jobID) }
+        guard let status = PrinterJobStatus(jobAttributes: reply.attributes(in: .job)) else {
+            throw .invalidReply(uri: uri, reason: "the reply about job \(jobID) has no job-id or job-state")
+        }
+        return status
+    }
+
+    /// The printer's jobs (Get-Jobs), in the printer's order (ippeveprinter: newest first).
+    /// This is how a job is found again by the marker in its name after the
+    /// agent restarted. Printers forget finished jobs after a while
+    /// (ippeveprinter after about a minute), so `.completed` is short-lived.
+    /// A job the reply lists without an id or a known state is left out.
+    public static func jobs(at uri: String, which: WhichJobs = .notCompleted,
+                            timeout: Duration = .seconds(5)) async throws(JobQueryError) -> [PrinterJobStatus] {
+        let reply = try await exchange(uri, IPP_OP_GET_JOBS, timeout: timeout) { request in
+            ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_KEYWORD, "which-jobs", nil, which.rawValue)
+            IPPExchange.addStrings(request, group: IPP_TAG_OPERATION, syntax: IPP_TAG_KEYWORD,
+                                   name: "requested-attributes", PrinterJobStatus.requestedAttributes)
+        }
+        guard reply.isSuccess else { throw JobQueryError(failedReply: reply, uri: uri, jobID: nil) }
+        // One job group per job: the groups are kept apart in the reply.
+        return reply.groups.filter { $0.tag == .job }.compactMap { PrinterJobStatus(jobAttributes: $0.attributes) }
+    }
+
+    /// Cancels job `jobID` (Cancel-Job). A job that is printing may take a
+    /// moment to stop: follow it with `status` until it is `canceled`.
+    /// - Throws: `.alreadyFinished` when it has completed, been canceled or
+    ///   aborted; `.jobNotFound` when the printer does not know it.
+    public static func cancel(jobID: Int, at uri: String, timeout: Duration = .seconds(5)) async throws(JobQueryError) {
+        let reply = try await exchange(uri, IPP_OP_CANCEL_JOB, timeout: timeout) { request in
+            ippAddInteger(request, IPP_TAG_OPERATION, IPP_TAG_INTEGER, "job-id", Int32(clamping: jobID))
+        }
+        guard reply.isSuccess else {
+            throw JobQueryError(failedReply: reply, uri: uri, jobID: jobID, cancelling: true)
+        }
+    }
+
+    private static func exchange(_ uri: String, _ operation: ipp_op_t, timeout: Duration,
+                                 build: @escaping @Sendable (OpaquePointer) -> Void)
+        async throws(JobQueryError) -> IPPResponse {
+        do {
+            return try await IPPExchange.send(uri: uri, operation: operation, timeout: timeout,
+                                              builder: IPPRequestBuilder(build: build))
+        } catch {
+            throw .unreachable(error)
+        }
+    }
+}
