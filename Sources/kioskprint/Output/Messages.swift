@@ -12,6 +12,10 @@ struct CLIError: Error, CustomStringConvertible {
     static func wrap<T>(_ body: () throws -> T) throws -> T {
         do { return try body() } catch { throw CLIError(error) }
     }
+
+    static func wrapAsync<T>(_ body: () async throws -> T) async throws -> T {
+        do { return try await body() } catch { throw CLIError(error) }
+    }
 }
 
 /// A one-line progress message on standard error, rewritten in place; shown

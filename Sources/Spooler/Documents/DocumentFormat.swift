@@ -1,0 +1,20 @@
+public import PrintModel
+
+/// The document formats the spooler sends, best first for a kiosk printer.
+public enum DocumentFormat: String, Hashable, Sendable, CaseIterable {
+    /// PWG raster at the printer's native resolution: exact dots, exact cut.
+    case pwgRaster = "image/pwg-raster"
+    /// Apple raster, the same pixels for printers that take only AirPrint's format.
+    case urf = "image/urf"
+    /// PDF, for printers that take neither raster (office printers through a RIP).
+    case pdf = "application/pdf"
+
+    /// The first format in our order of preference that `capabilities` lists.
+    /// Raster first: the printer prints the dots we drew, at its own
+    /// resolution, with nothing between us and the head.
+    public static func best(for capabilities: PrinterCapabilities) throws(DeliveryError) -> DocumentFormat {
+        let offered = Set(capabilities.documentFormats)
+        for format in allCases where offered.contains(format.rawValue) { return format }
+        throw .noUsableFormat(printer: capabilities.name, offered: capabilities.documentFormats)
+    }
+}

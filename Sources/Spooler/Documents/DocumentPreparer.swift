@@ -1,0 +1,83 @@
+public import Foundation
+public import PrintModel
+import Rendering
+public import Templates
+
+/// Draws a job's content for one printer: chooses the media (the roll, or
+/// the best loaded sheet for a fixed-size template), the format the printer
+/// takes, and the cut finishings. Re-run for a backup printer on failover:
+/// its roll, margins and resolution may differ.
+public struct DocumentPreparer: Sendable {
+    public var catalog: TemplateCatalog
+
+    public init(catalog: TemplateCatalog) { self.catalog = catalog }
+
+    /// A template job with its data.
+    public func prepare(template name: String, dataJSON: String, jobName: String,
+                        for capabilities: PrinterCapabilities) throws(DeliveryError) -> PreparedDocument {
+        let source: TemplateSource
+        do { source = try catalog.find(name) } catch { throw .badContent("\(error)") }
+        return try prepare(source: source, dataJSON: dataJSON, dataFile: "the data of \(jobName)", for: capabilities)
+    }
+
+    /// A printer-ready file: PDF goes as it is; a PNG or JPEG is drawn like a
+    /// one-image template: one pixel per dot (at most the printable width, so
+    /// an image made for the head prints dot for dot), cut after it.
+    public func prepare(file path: String, for capabilities: PrinterCapabilities) throws(DeliveryError) -> PreparedDocument {
+        switch try PrinterReadyFile.check(path: path) {
+        case .pdf(let data):
+            guard capabilities.documentFormats.contains(DocumentFormat.pdf.rawValue) else {
+                throw .pdfNotAccepted(printer: capabilities.name)
+            }
+            let media: PageGeometry
+            do { media = try PageGeometry(capabilities: capabilities) } catch { throw .badContent("\(error)") }
+            return PreparedDocument(data: data, format: .pdf, media: media, cutLengths: [], finishings: [], warnings: [])
+        case .image(let bytes, let name):
+            let source = TemplateSource(
+                name: name, origin: .builtIn,
+                text: #"<template page="roll"><image src="\#(Self.escaped(name))" dither="floyd-steinberg"/></template>"#,
+                file: name, assets: TemplateAssets(embedded: [name: bytes]))
+            return try prepare(source: source, dataJSON: "{}", dataFile: name, for: capabilities)
+        }
+    }
+
+    func prepare(source: TemplateSource, dataJSON: String, dataFile: String,
+                 for capabilities: PrinterCapabilities) throws(DeliveryError) -> PreparedDocument {
+        let job: TemplateJob
+        do {
+            job = try TemplateJob(source: source, dataJSON: Data(dataJSON.utf8), dataFile: dataFile)
+        } catch { throw .badContent(error.description) }
+        let media: PageGeometry
+        do { media = try MediaSelection.media(for: job.document.page, on: capabilities) } catch {
+            throw .noMedia(printer: capabilities.name, detail: error.description)
+        }
+        let format = try DocumentFormat.best(for: capabilities)
+        let data: Data
+        let lengths: [Length]
+        let warnings: [String]
+        do {
+            switch format {
+            case .pdf:
+                let pdf = try job.renderPDF(on: media)
+                (data, lengths, warnings) = (pdf.data, pdf.pageLengths, pdf.problems.map(\.description))
+            case .pwgRaster, .urf:
+                let rendered = try job.render(on: media)
+                data = try rendered.rasterDocument(format == .pwgRaster ? .pwg : .urf)
+                (lengths, warnings) = (rendered.cutLengths, rendered.problems.map(\.description))
+            }
+        } catch let error as TemplateJobError {
+            throw .badContent(error.description)
+        } catch {
+            throw .badContent("the pages could not be encoded: \(error)")
+        }
+        // Cut after every piece when the printer can; the raster headers say the same.
+        let finishings: [Trim] = media.isRoll && capabilities.trims.contains(.afterPages) ? [.afterPages] : []
+        return PreparedDocument(data: data, format: format, media: media, cutLengths: lengths,
+                                finishings: finishings, warnings: warnings)
+    }
+
+    private static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "<", with: "&lt;")
+    }
+}

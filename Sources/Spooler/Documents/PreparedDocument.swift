@@ -1,0 +1,20 @@
+public import Foundation
+public import PrintModel
+
+/// A job drawn for one printer, ready to send: the bytes, their format, and
+/// the media and finishings the IPP request carries.
+public struct PreparedDocument: Sendable {
+    public var data: Data
+    public var format: DocumentFormat
+    /// The media the pages were drawn for.
+    public var media: PageGeometry
+    /// Each piece's length: the cut lengths, in order.
+    public var cutLengths: [Length]
+    /// The `media-col` y-dimension: the longest piece (each raster page
+    /// header carries its own exact length and cut).
+    public var yDimension: Length { cutLengths.max() ?? media.longestPage }
+    /// `finishings` for the cut, when the printer lists a trim (roll printers).
+    public var finishings: [Trim]
+    /// Warnings from drawing, kept with the job.
+    public var warnings: [String]
+}

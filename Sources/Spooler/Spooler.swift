@@ -1,0 +1,127 @@
+public import PrintModel
+public import Store
+import Foundation
+import Synchronization
+
+/// The queue's engine: for each role, the oldest job is taken (claimed in the
+/// database, so no other process sends it), drawn for the role's printer,
+/// sent and followed to its end; then the next. Roles are served in
+/// parallel, each one job at a time: first in, first out.
+///
+/// ```swift
+/// let spooler = Spooler(store: store, preparer: DocumentPreparer(catalog: catalog)) { print($0) }
+/// try await spooler.run()                       // the agent: until cancelled
+/// let job = try await spooler.deliver(jobID)    // `print --wait` with no agent running
+/// ```
+///
+/// Structured: `run` owns a task per role and returns when cancelled; a job
+/// interrupted by cancellation keeps its claim until the lease lapses and is
+/// then found again by its marker, so it is neither lost nor sent twice.
+public struct Spooler: Sendable {
+    public let store: KioskStore
+    public let preparer: DocumentPreparer
+    public let configuration: SpoolerConfiguration
+    let report: @Sendable (SpoolerEvent) -> Void
+    let trouble = TroubleBook()
+    let wakeUp = WakeUp()
+
+    public init(store: KioskStore, preparer: DocumentPreparer, configuration: SpoolerConfiguration = SpoolerConfiguration(),
+                report: @escaping @Sendable (SpoolerEvent) -> Void = { _ in }) {
+        self.store = store; self.preparer = preparer; self.configuration = configuration; self.report = report
+    }
+
+    /// Serves every role with printers or jobs until the task is cancelled.
+    /// Roles that appear later (a printer picked, a job for a new role) are
+    /// picked up on the next look.
+    public func run() async throws {
+        try await releaseClaimsOfDeadProcesses()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            var serving: Set<Role> = []
+            while !Task.isCancelled {
+                for role in try await rolesWithWork() where !serving.contains(role) {
+                    serving.insert(role)
+                    group.addTask { try await serve(role, until: { false }) }
+                }
+                await wakeUp.wait(upTo: configuration.idlePoll * 4)
+            }
+            group.cancelAll()
+        }
+    }
+
+    /// Delivers jobs of `jobID`'s role, in order, until that job has ended;
+    /// returns it as it ended. What `print --wait` does when no agent runs.
+    public func deliver(_ jobID: JobID) async throws -> PrintJob {
+        let role = try await store.job(jobID).role
+        try await releaseClaimsOfDeadProcesses()
+        try await serve(role) { try await store.job(jobID).state.isTerminal }
+        return try await store.job(jobID)
+    }
+
+    /// Tells idle roles to look for new jobs now (a trigger in this process enqueued one).
+    public func wake() { wakeUp.signal() }
+
+    /// One role's loop: claim the oldest job, run it, repeat; stop when `done` says so.
+    func serve(_ role: Role, until done: @Sendable () async throws -> Bool) async throws {
+        let runner = JobRunner(store: store, preparer: preparer, configuration: configuration, report: report,
+                               trouble: trouble)
+        while try await !done() {
+            try Task.checkCancellation()
+            if let job = try await store.claimNext(role: role, owner: configuration.owner, lease: configuration.lease) {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    // Renew the claim while the job runs, so no other process takes it over.
+                    group.addTask {
+                        while true {
+                            try await Task.sleep(for: configuration.lease / 3)
+                            _ = try await store.renewClaim(jobID: job.id, owner: configuration.owner, lease: configuration.lease)
+                        }
+                    }
+                    await runner.run(job)
+                    group.cancelAll()
+                    try? await group.waitForAll()
+                }
+            } else {
+                await wakeUp.wait(upTo: configuration.idlePoll)
+            }
+        }
+    }
+
+    /// Claims held by a process of this machine that no longer exists (killed
+    /// with -9, crashed) are released at once rather than after their lease:
+    /// the jobs are then recovered by their marker, not sent twice.
+    func releaseClaimsOfDeadProcesses() async throws {
+        let host = ProcessInfo.processInfo.hostName
+        for job in try await store.jobs(includeFinished: false) {
+            guard let owner = job.claimedBy, owner != configuration.owner else { continue }
+            // Owners are "host:pid:random" (SpoolerConfiguration.processOwner).
+            let parts = owner.split(separator: ":")
+            guard parts.count >= 3, parts.dropLast(2).joined(separator: ":") == host,
+                  let pid = Int32(parts[parts.count - 2]), pid > 0 else { continue }
+            if kill(pid, 0) != 0, errno == ESRCH {
+                try await store.releaseClaim(jobID: job.id, owner: owner)
+            }
+        }
+    }
+
+    private func rolesWithWork() async throws -> Set<Role> {
+        let assigned = try await store.assignments().map(\.role)
+        let queued = try await store.jobs(includeFinished: false).map(\.role)
+        return Set(assigned + queued)
+    }
+}
+
+/// Wakes waiting role loops early; a wait also ends after its time limit, so
+/// jobs written by another process are found without a signal.
+final class WakeUp: Sendable {
+    private let generation = Atomic<Int>(0)
+
+    func signal() { generation.add(1, ordering: .relaxed) }
+
+    /// Returns after `limit`, or soon after `signal()` is called.
+    func wait(upTo limit: Duration) async {
+        let start = generation.load(ordering: .relaxed)
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline, generation.load(ordering: .relaxed) == start {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// How the spooler paces itself. The defaults suit a kiosk on a LAN; tests
+/// shorten the waits so that failures show quickly.
+public struct SpoolerConfiguration: Sendable {
+    /// Who holds claims: unique per process, so two agents never send one job.
+    public var owner: String
+    /// How long a claim lasts unless renewed; another process takes the job
+    /// over after this if the holder died (kill -9, power loss).
+    public var lease: Duration
+    /// Waits between attempts at a busy, unreachable or troubled printer.
+    public var retry: RetryPolicy
+    /// How long a role's primary may be in trouble before its job goes to a backup.
+    public var failoverGrace: Duration
+    /// How often an idle role looks for new jobs when nothing wakes it.
+    public var idlePoll: Duration
+    /// The slowest a job at the printer is asked about (Get-Job-Attributes);
+    /// the first asks come sooner, since a receipt prints in well under a second.
+    public var followInterval: Duration
+    /// Per-request deadline for printer exchanges (Print-Job carries the document).
+    public var requestTimeout: Duration
+
+    /// A claim owner unique to this process: host, pid and a random part.
+    public static func processOwner() -> String {
+        "\(ProcessInfo.processInfo.hostName):\(getpid()):\(UUID().uuidString.prefix(8))"
+    }
+
+    public init(owner: String = SpoolerConfiguration.processOwner(),
+                lease: Duration = .seconds(30), retry: RetryPolicy = RetryPolicy(),
+                failoverGrace: Duration = .seconds(60), idlePoll: Duration = .milliseconds(250),
+                followInterval: Duration = .milliseconds(500), requestTimeout: Duration = .seconds(30)) {
+        self.owner = owner; self.lease = lease; self.retry = retry; self.failoverGrace = failoverGrace
+        self.idlePoll = idlePoll; self.followInterval = followInterval; self.requestTimeout = requestTimeout
+    }
+}

@@ -1,0 +1,49 @@
+public import PrintModel
+
+/// What the spooler reports as it works: one event per job outcome, and
+/// printer trouble once per change (not once per retry). The agent logs
+/// them; the command line prints them.
+public enum SpoolerEvent: Sendable, CustomStringConvertible {
+    /// A job is going to a printer, in this format, cut at these lengths.
+    case sending(PrintJob, to: JobPrinter, format: String, cutLengths: [Length])
+    /// A job reached its end: completed, failed, canceled or aborted.
+    case finished(PrintJob)
+    /// A send failed in a way that may pass; the job is tried again after `after`.
+    case retrying(PrintJob, reason: String, after: Duration)
+    /// A role's printer needs attention or cannot be reached; jobs wait.
+    case printerTrouble(role: Role, printer: JobPrinter, reason: String)
+    /// The trouble is over; waiting jobs go on.
+    case printerRecovered(role: Role, printer: JobPrinter)
+    /// The primary stayed in trouble past the grace time; the job goes to a backup.
+    case failover(PrintJob, from: JobPrinter, to: JobPrinter)
+    /// After a restart, a job was found at the printer by its marker and is followed, not resent.
+    case recovered(PrintJob, printerJobID: Int)
+    /// The printer refused the exact paper size (media-col); the job was sent with a named size.
+    case namedMediaFallback(PrintJob, media: String)
+
+    public var description: String {
+        switch self {
+        case .sending(let job, let printer, let format, let lengths):
+            let cut = lengths.isEmpty ? "" : ", cut at " + lengths.map(\.description).joined(separator: ", ")
+            return "job \(job.id) \"\(job.name)\": sending to \(printer.name) as \(format)\(cut)"
+        case .finished(let job):
+            let outcome = job.state == .completed ? "completed" : "\(job.state)"
+            let detail = job.state == .completed ? "" : job.lastError.map { ": \($0)" } ?? ""
+            let pages = job.impressionsCompleted > 0 ? ", \(job.impressionsCompleted) page(s)" : ""
+            let printer = job.printer.map { " on \($0.name)" } ?? ""
+            return "job \(job.id) \"\(job.name)\" (\(job.role)) \(outcome)\(printer)\(pages)\(detail)"
+        case .retrying(let job, let reason, let after):
+            return "job \(job.id) \"\(job.name)\": \(reason) Trying again in \(after.formatted(.units(allowed: [.seconds, .milliseconds], width: .abbreviated)))."
+        case .printerTrouble(let role, let printer, let reason):
+            return "printer \(printer.name) (role \(role)) needs attention: \(reason) Jobs for \(role) wait until it is fixed."
+        case .printerRecovered(let role, let printer):
+            return "printer \(printer.name) (role \(role)) is ready again; waiting jobs go on."
+        case .failover(let job, let from, let to):
+            return "job \(job.id) \"\(job.name)\": \(from.name) stayed unavailable; printing on the backup \(to.name)."
+        case .recovered(let job, let printerJobID):
+            return "job \(job.id) \"\(job.name)\": found at \(job.printer?.name ?? "the printer") as its job \(printerJobID) after a restart; following it, not sending it again."
+        case .namedMediaFallback(let job, let media):
+            return "job \(job.id) \"\(job.name)\": the printer refused the exact paper size; sent with its named size \(media)."
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import Glibc
+
+/// The lock a running agent holds beside the database, so `print --wait`
+/// knows whether someone else will deliver its job. Advisory only: the
+/// database's claims are what keep two processes from sending one job.
+struct AgentLock {
+    let path: String
+
+    init(databasePath: String) {
+        path = (databasePath as NSString).deletingLastPathComponent + "/agent.lock"
+    }
+
+    /// Takes the lock for this process's lifetime; nil when another agent holds it.
+    func acquire() -> Int32? {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return nil }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            close(fd)
+            return nil
+        }
+        return fd
+    }
+
+    /// True when an agent holds the lock now.
+    var isHeld: Bool {
+        guard let fd = acquire() else { return FileManager.default.fileExists(atPath: path) }
+        close(fd)   // closing releases it again
+        return false
+    }
+}

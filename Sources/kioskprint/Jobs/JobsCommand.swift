@@ -1,0 +1,173 @@
+import ArgumentParser
+import Foundation
+import IPP
+import PrintModel
+import Store
+
+/// `kioskprint jobs ...`: the operator's view of the queue (Apple's Print Center).
+struct JobsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "jobs",
+        abstract: "List, show, cancel and retry jobs.",
+        subcommands: [ListJobsCommand.self, ShowJobCommand.self, CancelJobCommand.self, RetryJobCommand.self],
+        defaultSubcommand: ListJobsCommand.self)
+}
+
+/// `kioskprint jobs [list] [--all] [--json]`.
+struct ListJobsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "The queue, oldest first: state, printer, role, pages, age and last error.")
+
+    @Flag(help: "Include finished jobs (completed, failed, canceled, aborted).")
+    var all = false
+
+    @Flag(help: "Print JSON instead of a table.")
+    var json = false
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() async throws {
+        let jobs = try await database.open().jobs(includeFinished: all)
+        if json {
+            print(try JSONOutput.encode(jobs.map(JobJSON.init)))
+            return
+        }
+        guard !jobs.isEmpty else {
+            print(all ? "No jobs." : "No jobs waiting or printing. `kioskprint jobs --all` shows finished ones too.")
+            return
+        }
+        var table = TextTable("ID", "STATE", "ROLE", "PRINTER", "PAGES", "AGE", "NAME", "LAST ERROR")
+        let now = Date()
+        for job in jobs {
+            let pages = job.impressionsExpected.map { "\(job.impressionsCompleted)/\($0)" } ?? "\(job.impressionsCompleted)"
+            table.add("\(job.id)", job.state.description, job.role.description, job.printer?.name ?? "-", pages,
+                      Self.age(now.timeIntervalSince(job.createdAt)), job.name, job.lastError.map { Self.short($0) } ?? "")
+        }
+        print(table.render())
+    }
+
+    static func age(_ seconds: TimeInterval) -> String {
+        switch seconds {
+        case ..<60: "\(Int(seconds))s"
+        case ..<3600: "\(Int(seconds / 60))m"
+        case ..<86400: "\(Int(seconds / 3600))h"
+        default: "\(Int(seconds / 86400))d"
+        }
+    }
+
+    static func short(_ text: String) -> String { text.count > 80 ? String(text.prefix(77)) + "..." : text }
+}
+
+/// `kioskprint jobs show ID`.
+struct ShowJobCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Everything known about one job.")
+
+    @Argument(help: "The job's id.") var id: Int64
+    @Flag(help: "Print JSON.") var json = false
+    @OptionGroup var database: DatabaseOptions
+
+    func run() async throws {
+        let job = try await CLIError.wrapAsync { try await database.open().job(JobID(id)) }
+        if json {
+            print(try JSONOutput.encode(JobJSON(job)))
+            return
+        }
+        var lines: [(String, String)] = [
+            ("Job", "\(job.id) \"\(job.name)\""), ("State", job.state.description), ("Role", job.role.description),
+            ("Content", Self.describe(job.content)), ("Copies", "\(job.copies)"),
+            ("Created", job.createdAt.formatted(date: .numeric, time: .standard)),
+        ]
+        if let printer = job.printer { lines.append(("Printer", "\(printer.name) (\(printer.uri))")) }
+        if let id = job.printerJobID { lines.append(("Printer's job", "\(id)")) }
+        if let lengths = job.cutLengths, !lengths.isEmpty {
+            lines.append(("Cut at", lengths.map { String(format: "%.2f mm", Double($0) / 100) }.joined(separator: ", ")))
+        }
+        lines.append(("Pages printed", "\(job.impressionsCompleted)\(job.impressionsExpected.map { " of \($0)" } ?? "")"))
+        if job.attempts > 0 { lines.append(("Attempts", "\(job.attempts)")) }
+        if !job.stateReasons.isEmpty { lines.append(("Reasons", job.stateReasons.joined(separator: ", "))) }
+        if let error = job.lastError { lines.append(("Last error", error)) }
+        if let done = job.completedAt { lines.append(("Ended", done.formatted(date: .numeric, time: .standard))) }
+        lines.append(("Marker", job.marker))
+        let width = lines.map(\.0.count).max() ?? 0
+        for (label, value) in lines {
+            print(label + ":" + String(repeating: " ", count: width - label.count + 2) + value)
+        }
+    }
+
+    static func describe(_ content: JobContent) -> String {
+        switch content {
+        case .template(let name, _): "template \(name)"
+        case .document(let path, let format): "\(format) file \(path)"
+        }
+    }
+}
+
+/// `kioskprint jobs cancel ID`.
+struct CancelJobCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cancel", abstract: "Cancel a job: at once if it has not reached the printer, else at the printer too.")
+
+    @Argument(help: "The job's id.") var id: Int64
+    @OptionGroup var database: DatabaseOptions
+
+    func run() async throws {
+        let store = try database.open()
+        let job = try await CLIError.wrapAsync { try await store.requestCancel(JobID(id)) }
+        if job.state == .canceled {
+            print("Job \(job.id) \"\(job.name)\" is canceled; it had not reached a printer.")
+            return
+        }
+        guard let printer = job.printer, let printerJobID = job.printerJobID else {
+            print("Job \(job.id) is marked for canceling; the spooler stops it before sending it.")
+            return
+        }
+        // Cancel-Job at the printer now; the spooler sees it end and records it.
+        do {
+            try await PrinterJobs.cancel(jobID: printerJobID, at: printer.uri)
+            print("Job \(job.id) \"\(job.name)\" canceled at \(printer.name) (its job \(printerJobID)).")
+        } catch {
+            print("Job \(job.id) is marked for canceling; the printer did not take the cancel now (\(error)). "
+                  + "The spooler asks it again.")
+        }
+    }
+}
+
+/// `kioskprint jobs retry ID`.
+struct RetryJobCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "retry", abstract: "Send a failed, aborted or canceled job again (it joins the end of the queue).")
+
+    @Argument(help: "The job's id.") var id: Int64
+    @OptionGroup var database: DatabaseOptions
+
+    func run() async throws {
+        let job = try await CLIError.wrapAsync { try await database.open().retry(JobID(id)) }
+        print("Job \(job.id) \"\(job.name)\" is queued again for the role \(job.role).")
+    }
+}
+
+/// A job as `--json` prints it.
+struct JobJSON: Encodable {
+    var id: Int64
+    var name: String
+    var state: String
+    var role: String
+    var printer: String?
+    var printerURI: String?
+    var printerJobID: Int?
+    var impressionsCompleted: Int
+    var impressionsExpected: Int?
+    var cutLengths: [Int]?
+    var attempts: Int
+    var lastError: String?
+    var createdAt: Date
+    var completedAt: Date?
+
+    init(_ job: PrintJob) {
+        id = job.id.rawValue; name = job.name; state = job.state.rawValue; role = job.role.description
+        printer = job.printer?.name; printerURI = job.printer?.uri; printerJobID = job.printerJobID
+        impressionsCompleted = job.impressionsCompleted; impressionsExpected = job.impressionsExpected
+        cutLengths = job.cutLengths; attempts = job.attempts; lastError = job.lastError
+        createdAt = job.createdAt; completedAt = job.completedAt
+    }
+}

@@ -1,0 +1,163 @@
+import ArgumentParser
+import Foundation
+import PrintModel
+import Rendering
+import Spooler
+import Store
+import Templates
+
+/// `kioskprint print`: queue a job for a role, durably, and (with --wait) see it printed.
+struct PrintCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "print",
+        abstract: "Queue a template or a PDF, PNG or JPEG file for the printer that holds a role.",
+        discussion: """
+        The job is checked, then written to the database before anything else happens, and its id is printed. \
+        A running agent (`kioskprint run`) prints it; with --wait this command follows it to the end (and \
+        prints it itself when no agent runs), exiting with status 1 if it fails.
+
+        Examples:
+          kioskprint print receipt --data order-4711.json --role receipt --name "Receipt 4711, till 3" --wait
+          kioskprint print --file ticket.pdf --role boarding-pass
+        """)
+
+    @Argument(help: "A template name or file (see `kioskprint templates list`). Omit it with --file.")
+    var template: String?
+
+    @Option(help: ArgumentHelp("The job's data, a JSON object (default: the template's sample data).", valueName: "file.json"))
+    var data: String?
+
+    @Option(help: ArgumentHelp("A printer-ready file instead of a template: PDF, PNG or JPEG.", valueName: "path"))
+    var file: String?
+
+    @Option(help: "The role whose printer prints it.")
+    var role: Role
+
+    @Option(help: ArgumentHelp("The job's name on the printer and in job lists, e.g. \"Receipt 4711, till 3\".", valueName: "text"))
+    var name: String?
+
+    @Option(help: "Copies.")
+    var copies: Int = 1
+
+    @Flag(help: "Wait until the job has printed (or failed), and say so.")
+    var wait = false
+
+    @OptionGroup var templates: TemplateFolderOptions
+    @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+        if (template == nil) == (file == nil) {
+            throw ValidationError("Give a template name, or --file with a PDF, PNG or JPEG, but not both.")
+        }
+        if file != nil, data != nil { throw ValidationError("--data goes with a template, not with --file.") }
+        guard (1...99).contains(copies) else { throw ValidationError("--copies \(copies): give 1 to 99.") }
+    }
+
+    func run() async throws {
+        let store = try database.open()
+        let printer = try await store.assignments(for: role).first(where: \.isPrimary)?.printer
+        let (content, defaultName) = try await prepareContent(store: store, printer: printer)
+        let job = try await store.enqueue(name: name ?? defaultName, role: role, content: content, copies: copies)
+        print("Job \(job.id) queued for the role \(role): \"\(job.name)\".")
+        if printer == nil {
+            print("Note: no printer holds the role \(role) yet; the job waits until one does "
+                  + "(`kioskprint printers pick --role \(role)`).")
+        }
+        guard wait else { return }
+
+        let databasePath = try DatabaseLocation.resolve(explicit: database.database)
+        let ended: PrintJob
+        if AgentLock(databasePath: databasePath).isHeld {
+            print("Waiting for the agent to print it...")
+            ended = try await JobWatch.untilEnded(job.id, store: store)
+        } else {
+            print("No agent is running; printing it from here...")
+            let spooler = Spooler(store: store, preparer: DocumentPreparer(catalog: templates.catalog)) { event in
+                print(event.description)
+            }
+            ended = try await spooler.deliver(job.id)
+        }
+        guard ended.state == .completed else {
+            throw CLIError("Job \(ended.id) \(ended.state): \(ended.lastError ?? "no reason given"). "
+                + "See `kioskprint jobs show \(ended.id)`; `kioskprint jobs retry \(ended.id)` sends it again.")
+        }
+        print("Job \(ended.id) printed on \(ended.printer?.name ?? "the printer").")
+    }
+
+    /// What to queue, checked first: a template with its data (drawn once for
+    /// the role's printer, so mistakes are refused now, not found later), or a
+    /// file copied into the spool folder.
+    private func prepareContent(store: KioskStore, printer: SavedPrinter?) async throws -> (JobContent, String) {
+        if let file {
+            let spooled = try SpoolFolder(databasePath: DatabaseLocation.resolve(explicit: database.database)).keep(file)
+            do { _ = try PrinterReadyFile.check(path: spooled) } catch {
+                try? FileManager.default.removeItem(atPath: spooled)
+                throw CLIError("\(error) Nothing was queued.")
+            }
+            let kind = (file as NSString).pathExtension.lowercased()
+            return (.document(path: spooled, format: kind), (file as NSString).lastPathComponent)
+        }
+        let source = try CLIError.wrap { try templates.catalog.find(template!) }
+        let json: String
+        if let data {
+            guard let bytes = FileManager.default.contents(atPath: data) else {
+                throw CLIError("The data file \(data) cannot be read. Check the path and its permissions.")
+            }
+            json = String(decoding: bytes, as: UTF8.self)
+        } else {
+            json = source.sampleData ?? "{}"
+        }
+        var media: PageGeometry?
+        if let printer {
+            media = try CLIError.wrap { try MediaSelection.media(for: source.parse().page, on: printer.capabilities) }
+        }
+        let check = TemplateCheck.run(source, dataJSON: Data(json.utf8), dataFile: data ?? "\(source.name) sample data",
+                                      media: media)
+        guard check.isClean else {
+            throw CLIError(check.errors.joined(separator: "\n") + "\nNothing was queued: fix the template or its data.")
+        }
+        return (.template(name: source.name, dataJSON: json), "\(source.name) \(Self.timestamp())")
+    }
+
+    private static func timestamp() -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return formatter.string(from: Date())
+    }
+}
+
+/// Where `print --file` keeps its copy of a file until the job has printed,
+/// so the original can go away at once.
+struct SpoolFolder {
+    let path: String
+
+    init(databasePath: String) {
+        path = (databasePath as NSString).deletingLastPathComponent + "/spool"
+    }
+
+    func keep(_ file: String) throws -> String {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        let target = path + "/" + UUID().uuidString.prefix(8) + "-" + (file as NSString).lastPathComponent
+        do { try FileManager.default.copyItem(atPath: file, toPath: target) } catch {
+            throw CLIError("\(file) cannot be read (\(error.localizedDescription)). Check the path and its permissions; nothing was queued.")
+        }
+        return target
+    }
+}
+
+/// Follows a job another process prints, reporting each change of state.
+enum JobWatch {
+    static func untilEnded(_ id: JobID, store: KioskStore) async throws -> PrintJob {
+        var last: (JobState, String?)?
+        while true {
+            let job = try await store.job(id)
+            if last?.0 != job.state || last?.1 != job.lastError {
+                print("job \(job.id): \(job.state)\(job.state == .waiting ? " (\(job.lastError ?? ""))" : "")")
+                last = (job.state, job.lastError)
+            }
+            if job.state.isTerminal { return job }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+}
