@@ -15,9 +15,10 @@ build_pkgs=(
 run_pkgs=(
   cups-ipp-utils avahi-daemon avahi-utils dbus-daemon tmux procps
 )
-# Bench: `kioskprint-bench render` compares against Ghostscript's PDF-to-PWG path (gstoraster's).
+# Bench: `kioskprint-bench render` compares against Ghostscript's PDF-to-PWG path (gstoraster's),
+# and reads each process's peak memory through GNU time.
 bench_pkgs=(
-  ghostscript
+  ghostscript time
 )
 
 missing=()

@@ -28,8 +28,20 @@ struct MachineFacts {
                             date: formatter.string(from: Date()))
     }
 
+    /// The one-minute load average, as /proc/loadavg has it: timings on a
+    /// busy machine (a build next door) read slower and spread wider.
+    static func loadAverage() -> String {
+        let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
+        return text.split(separator: " ").first.map(String.init) ?? "unknown"
+    }
+
+    /// The machine and build, without the loopback: all the render bench needs.
+    var summary: String {
+        "kioskprint-bench  \(date)  nproc \(processors) (\(cpuModel))  \(kernel)  build: \(configuration)"
+    }
+
     var text: String {
-        "kioskprint-bench  \(date)  nproc \(processors) (\(cpuModel))  \(kernel)  build: \(configuration)  "
+        summary + "  "
             + (PrivateLoopback.isActive ? "loopback: private network namespace (this lab only)"
                                         : "loopback: shared with the machine (other labs visible)")
     }

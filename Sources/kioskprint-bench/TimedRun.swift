@@ -42,7 +42,7 @@ struct TimedRun: Sendable {
 }
 
 /// Kills a child that outlives its limit, unless disarmed first.
-private final class Watchdog: Sendable {
+final class Watchdog: Sendable {
     private let armed = Mutex(true)
 
     init(pid: pid_t, limit: Duration) {

@@ -1,0 +1,54 @@
+import Foundation
+import Simulator
+
+/// The default mode: discovery and contact latency against a private
+/// PrinterLab, each beside the tool an administrator would otherwise use.
+/// Needs root (it runs a private avahi-daemon in a namespace of its own).
+enum DiscoveryBench {
+    static func run() async -> Never {
+        guard geteuid() == 0 else {
+            FileHandle.standardError.write(Data("kioskprint-bench needs root: it runs a private avahi-daemon. Run it with sudo (or `kioskprint-bench render`, which needs no root).\n".utf8))
+            exit(1)
+        }
+
+        PrivateLoopback.enterUnlessShared()
+        // A closed standard output (`| head`) would otherwise end the process by
+        // SIGPIPE, which skips the lab's clean-up and leaves its daemons running.
+        signal(SIGPIPE, SIG_IGN)
+        let facts = MachineFacts.current()
+        do {
+            progress("starting a lab with no printers")
+            // Tagged names: with --shared-loopback, other labs on this machine hear ours.
+            let lab = try await PrinterLab.start([], nameTag: PrinterLab.processTag)
+            defer { lab.stop() }
+            let folder = lab.directory.appendingPathComponent("bench")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let began = ContinuousClock.now
+            var table = BenchTable()
+
+            progress("1/3 discovery latency (5 rounds of 3 printers)")
+            let discovery = try await DiscoveryLatency.measure(lab: lab, rounds: 5, folder: folder)
+            discovery.addRows(to: &table)
+
+            progress("2/3 cold discover")
+            let cold = try await ColdDiscovery.measure(lab: lab, printers: discovery.printers, runs: 5, folder: folder)
+            cold.addRows(to: &table, idle: discovery.idleSettle)
+
+            progress("3/3 contact latency")
+            guard let receipt = discovery.printers.first(where: { $0.preset == .receipt80mm }) else {
+                throw BenchError("the receipt printer is not running")
+            }
+            let contact = try await ContactLatency.measure(receipt: receipt, calls: 200, toolRuns: 30, folder: folder)
+            contact.addRows(to: &table)
+
+            print(facts.text)
+            print("")
+            print(table.render())
+            print("Measured in \(Millis.text(ContinuousClock.now - began)) ms of lab time; ms = milliseconds, med = median.")
+        } catch {
+            FileHandle.standardError.write(Data("kioskprint-bench: \(error)\n".utf8))
+            exit(1)
+        }
+        exit(0)
+    }
+}
