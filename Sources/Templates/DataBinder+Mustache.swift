@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 import Mustache
 
@@ -16,7 +17,25 @@ struct VariableTag {
 ///   and cannot say whether a variable or a section is asking, nor which tag.
 ///   The marker (made of characters its tag names allow) tells the lookup
 ///   objects that a miss on tag N is an error and not a false section.
-struct PreparedText {
+/// Texts prepared before, shared by every bind in the process: the same
+/// template's texts are prepared once, not once per job. Bounded.
+final class PreparedTexts: Sendable {
+    static let shared = PreparedTexts()
+    static let capacity = 4096
+    private let cache = Mutex<[String: PreparedText]>([:])
+
+    func prepared(_ text: String) -> PreparedText {
+        if let known = cache.withLock({ $0[text] }) { return known }
+        let prepared = PreparedText(text)
+        cache.withLock { cache in
+            if cache.count >= Self.capacity { cache.removeAll() }
+            cache[text] = prepared
+        }
+        return prepared
+    }
+}
+
+struct PreparedText: Sendable {
     var template: MustacheTemplate?
     var variables: [VariableTag] = []
     var problems: [String] = []

@@ -144,7 +144,7 @@ final class Binding {
     /// One text with its tags filled in; problems are recorded at `location`.
     private func render(_ text: String, frames: [ContextFrame], at location: SourceLocation, in element: String) -> String {
         guard text.contains("{{") else { return text }
-        let prepared = self.prepared[text] ?? PreparedText(text)
+        let prepared = self.prepared[text] ?? PreparedTexts.shared.prepared(text)
         self.prepared[text] = prepared
         guard let template = prepared.template else {
             for problem in prepared.problems {

@@ -94,3 +94,25 @@ import Testing
         #expect(RasterPage(width: 3, height: 2, resolution: Resolution(203), format: .black1, pixels: [0xFF]) == nil)
     }
 }
+
+@Suite struct ThresholdEquivalenceTests {
+    /// The eight-dots-at-once path agrees dot for dot with the plain rule
+    /// (black from `level` up), at every width and stride, for any ink.
+    @Test func fastPathMatchesThePlainRule() {
+        var generator = SystemRandomNumberGenerator()
+        for width in 1...41 {
+            let height = 3, stride = width + Int.random(in: 0...5, using: &generator)
+            let ink = (0..<(stride * height)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            for level: UInt8 in [128, 100] {
+                let packed = PixelConversion.threshold(ink: ink, width: width, height: height, stride: stride, level: level)
+                let perLine = (width + 7) / 8
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let black = packed[y * perLine + x / 8] & (0x80 >> UInt8(x % 8)) != 0
+                        #expect(black == (ink[y * stride + x] >= level), "width \(width) x \(x) y \(y) level \(level)")
+                    }
+                }
+            }
+        }
+    }
+}

@@ -34,10 +34,11 @@ public struct DocumentRenderer: Sendable {
         let setup = composition.setup
         let pages = composition.pages.map { page in
             let width = setup.media.widthInDots
-            let canvas = InkCanvas(width: width, height: page.heightInDots, printable: 0..<width)
-            page.draw(with: canvas.cr, setup: setup)
+            let ink = InkCanvas.ink(width: width, height: page.heightInDots, printable: 0..<width) { cr in
+                page.draw(with: cr, setup: setup)
+            }
             return RenderedPage(length: page.length, width: width, height: page.heightInDots,
-                                resolution: setup.media.resolution, ink: canvas.inkBuffer(),
+                                resolution: setup.media.resolution, ink: ink,
                                 contentHeight: page.contentRows)
         }
         return RenderedDocument(setup: setup, pages: pages, problems: composition.problems)
@@ -50,13 +51,14 @@ public struct DocumentRenderer: Sendable {
         let content = setup.content
         var renderer = LayoutRenderer(geometry: content, assets: assets)
         renderer.keepsImagesGray = keepsImagesGray
+        let text = TextContext(dpi: content.resolution.horizontal)   // one for every pass of this document
         let pitch = content.resolution.vertical
         func length(_ dots: Int) -> Length { Length(hundredthsOfMillimetre: (dots * 2540 + pitch - 1) / pitch) }
 
         // Headers and footers are measured once with wide page numbers; each
         // page draws its own numbers into that room.
-        let headerRoom = renderer.plan(PageNumbers.fill(document.header, page: 888, of: 888))
-        let footerRoom = renderer.plan(PageNumbers.fill(document.footer, page: 888, of: 888))
+        let headerRoom = renderer.plan(PageNumbers.fill(document.header, page: 888, of: 888), text: text)
+        let footerRoom = renderer.plan(PageNumbers.fill(document.footer, page: 888, of: 888), text: text)
         var planning = content
         planning.margins.top = planning.margins.top + length(headerRoom.height)
         planning.margins.bottom = planning.margins.bottom + length(footerRoom.height)
@@ -64,7 +66,7 @@ public struct DocumentRenderer: Sendable {
         var problems = headerRoom.problems + footerRoom.problems
         var slices: [(plan: DrawPlan, piece: CutPiece)] = []
         for segment in Self.segments(document.body) {
-            let plan = renderer.plan(segment)
+            let plan = renderer.plan(segment, text: text)
             problems += plan.problems
             let cut: CutPlan
             do {
@@ -82,11 +84,11 @@ public struct DocumentRenderer: Sendable {
             let bodyTop = printable.y + headerRoom.height
             var placements = [ComposedPage.Placement(operations: plan.operations, rows: rows, y: bodyTop)]
             if !document.header.isEmpty {
-                let header = renderer.plan(PageNumbers.fill(document.header, page: number + 1, of: slices.count))
+                let header = renderer.plan(PageNumbers.fill(document.header, page: number + 1, of: slices.count), text: text)
                 placements.append(.init(operations: header.operations, rows: 0..<header.height, y: printable.y))
             }
             if !document.footer.isEmpty {
-                let footer = renderer.plan(PageNumbers.fill(document.footer, page: number + 1, of: slices.count))
+                let footer = renderer.plan(PageNumbers.fill(document.footer, page: number + 1, of: slices.count), text: text)
                 // On a roll cut after the content the footer follows it; on a
                 // page of fixed length it sits at the bottom.
                 let top = followsContent ? bodyTop + rows.count : printable.y + printable.height - footerRoom.height

@@ -40,7 +40,7 @@ enum DrawOperation {
 }
 
 /// Ink at the page's dots: 0 = paper, 255 = full ink, row by row.
-struct InkBitmap {
+struct InkBitmap: Sendable {
     let width: Int
     let height: Int
     let ink: [UInt8]

@@ -45,7 +45,7 @@ extension DrawPlan {
             var style = TextStyle()
             style.size = 8
             let text = PangoTextLayout(text: bitmap.humanReadableText, style: ResolvedTextStyle(style),
-                                       width: nil, dpi: context.dpi)
+                                       width: nil, context: context.text)
             let gap = context.vertical.dots(.millimetres(0.5))
             let textX = min(max(left, x + (bitmap.width - text.size.width) / 2), left + max(0, width - text.size.width))
             operations.append(.text(text, x: textX, y: height + gap, clear: false))
@@ -57,12 +57,15 @@ extension DrawPlan {
     /// own pixels as dots, at most the column), dithered for one-bit heads.
     mutating func addImage(_ block: ImageBlock) {
         let image: GrayImage
+        let identity: String
         do {
             if let embedded = context.assets.embedded[block.source] {
-                image = try GrayImage.decode(data: embedded, name: block.source)
+                image = try ImageInk.shared.decoded(embedded, name: block.source)
+                identity = "embedded:\(block.source):\(embedded.count):\(embedded.hashValue)"
             } else {
                 guard let path = resolvedAssetPath(block.source, at: block.location) else { return }
-                image = try GrayImage.load(path: path)
+                image = try ImageInk.shared.loaded(path: path)
+                identity = "file:\(path)"
             }
         } catch {
             report(.imageUnavailable, error.description, at: block.location)
@@ -76,11 +79,10 @@ extension DrawPlan {
             }
             target = width
         }
-        let scaled = image.scaled(toWidth: max(1, target))
         let dither = context.keepsImagesGray ? ImageDither.none : ImageDither(block.dither)
-        let bitmap = InkBitmap(width: scaled.width, height: scaled.height, ink: scaled.ink(dither: dither))
-        operations.append(.bitmap(bitmap, x: alignedX(scaled.width, block.align), y: height))
-        height += scaled.height
+        let bitmap = ImageInk.shared.ink(of: image, identity: identity, width: max(1, target), dither: dither)
+        operations.append(.bitmap(bitmap, x: alignedX(bitmap.width, block.align), y: height))
+        height += bitmap.height
     }
 
     /// A border around its children, with padding inside. The border is at

@@ -77,9 +77,9 @@ struct DrawPlan {
     /// A laid-out paragraph, with its missing glyphs and truncation reported.
     mutating func makeText(_ text: String, style: ResolvedTextStyle, width: Int?,
                            location: SourceLocation) -> PangoTextLayout {
-        let layout = PangoTextLayout(text: text, style: style, width: width, dpi: context.dpi)
+        let layout = PangoTextLayout(text: text, style: style, width: width, context: context.text)
         if layout.unknownGlyphCount > 0 {
-            let missing = layout.missingCharacters(dpi: context.dpi)
+            let missing = layout.missingCharacters()
             let named = missing.map { "\"\($0)\" (\(codePoints($0)))" }.joined(separator: ", ")
             report(.missingGlyphs,
                    "The font \"\(style.font)\" and its fallbacks have no glyph for \(named.isEmpty ? "some characters" : named) "
@@ -110,7 +110,7 @@ struct DrawPlan {
         var widths: [Int: Int] = [:]
         for (index, column) in row.columns.enumerated() where column.width == .auto {
             let style = ResolvedTextStyle(column.style, inheriting: row.style)
-            widths[index] = PangoTextLayout(text: column.content, style: style, width: nil, dpi: context.dpi).size.width
+            widths[index] = PangoTextLayout(text: column.content, style: style, width: nil, context: context.text).size.width
         }
         return widths
     }

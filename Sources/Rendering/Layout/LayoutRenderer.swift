@@ -35,12 +35,8 @@ public struct LayoutRenderer: Sendable {
     public func render(_ nodes: [LayoutNode]) -> RenderedLayout {
         let plan = plan(nodes)
         let width = geometry.widthInDots
-        var ink: [UInt8] = []
-        if width > 0, plan.height > 0 {
-            let canvas = InkCanvas(width: width, height: plan.height,
-                                   printable: plan.left..<(plan.left + plan.width))
-            canvas.draw(plan.operations)
-            ink = canvas.inkBuffer()
+        let ink = InkCanvas.ink(width: width, height: plan.height, printable: plan.left..<(plan.left + plan.width)) { cr in
+            for operation in plan.operations { operation.draw(with: cr) }
         }
         return RenderedLayout(width: width, height: ink.isEmpty ? 0 : plan.height,
                               resolution: geometry.resolution, ink: ink, problems: plan.problems,
@@ -49,8 +45,8 @@ public struct LayoutRenderer: Sendable {
 
     /// The measured layout, not drawn yet: what `render` draws, and what the
     /// PDF writer replays on its own surface.
-    func plan(_ nodes: [LayoutNode]) -> DrawPlan {
-        let context = LayoutContext(horizontal: DotPitch(dpi: geometry.resolution.horizontal),
+    func plan(_ nodes: [LayoutNode], text: TextContext? = nil) -> DrawPlan {
+        let context = LayoutContext(text: text ?? TextContext(dpi: geometry.resolution.horizontal),horizontal: DotPitch(dpi: geometry.resolution.horizontal),
                                     vertical: DotPitch(dpi: geometry.resolution.vertical),
                                     columnGap: DotPitch(dpi: geometry.resolution.horizontal).dots(columnGap),
                                     assets: assets, keepsImagesGray: keepsImagesGray)
@@ -62,6 +58,8 @@ public struct LayoutRenderer: Sendable {
 
 /// What every block of one layout is measured with.
 struct LayoutContext {
+    /// The Pango context every paragraph of the pass is laid out in.
+    let text: TextContext
     let horizontal: DotPitch
     let vertical: DotPitch
     /// Dots between a row's columns.

@@ -5,32 +5,23 @@ import Templates
 /// first, drawn later onto the page surface (whose height is only known
 /// once every block is measured).
 ///
-/// Owns its `PangoLayout` and the scratch cairo context it was created on,
-/// and frees them when it goes. Internal and not `Sendable`: it lives only
-/// inside one `LayoutRenderer.render` call.
+/// Owns its `PangoLayout` and frees it when it goes; keeps the shared
+/// `TextContext` alive. Internal and not `Sendable`: it lives only inside
+/// one layout pass.
 final class PangoTextLayout {
     private let layout: OpaquePointer
-    private let scratchSurface: OpaquePointer
-    private let scratchContext: OpaquePointer
+    private let context: TextContext
     let style: ResolvedTextStyle
     let text: String
 
     /// Lays out `text` in `style`. `width` in dots: the text wraps (or is
     /// ellipsized, for `wrap: none`) within it; nil = one unwrapped line per
     /// paragraph, for measuring an automatic column's natural width.
-    init(text: String, style: ResolvedTextStyle, width: Int?, dpi: Int) {
+    init(text: String, style: ResolvedTextStyle, width: Int?, context: TextContext) {
         self.text = text
         self.style = style
-        // Pango needs a cairo context to pick font options from; an A8 surface
-        // like the page's, so hinting and antialiasing match what is drawn.
-        scratchSurface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
-        scratchContext = cairo_create(scratchSurface)
-        layout = pango_cairo_create_layout(scratchContext)
-
-        // Points are real points at the printer's dpi: 1 user unit = 1 dot.
-        let context = pango_layout_get_context(layout)
-        pango_cairo_context_set_resolution(context, Double(dpi))
-        pango_layout_context_changed(layout)
+        self.context = context
+        layout = pango_layout_new(context.pango)
 
         let description = pango_font_description_from_string(style.font)
         pango_font_description_set_size(description, Int32((style.size * Double(kp_pango_scale())).rounded()))
@@ -74,8 +65,6 @@ final class PangoTextLayout {
 
     deinit {
         g_object_unref(UnsafeMutableRawPointer(layout))
-        cairo_destroy(scratchContext)
-        cairo_surface_destroy(scratchSurface)
     }
 
     /// The logical size in whole dots (rounded up, so nothing is cut off).
@@ -94,10 +83,10 @@ final class PangoTextLayout {
 
     /// The distinct characters of `text` the fonts lack, found by laying out
     /// each on its own; only run once a paragraph is known to lack some.
-    func missingCharacters(dpi: Int) -> [Character] {
+    func missingCharacters() -> [Character] {
         var seen = Set<Character>(), missing: [Character] = []
         for character in text where !character.isWhitespace && seen.insert(character).inserted {
-            let probe = PangoTextLayout(text: String(character), style: style, width: nil, dpi: dpi)
+            let probe = PangoTextLayout(text: String(character), style: style, width: nil, context: context)
             if probe.unknownGlyphCount > 0 { missing.append(character) }
         }
         return missing
@@ -109,5 +98,32 @@ final class PangoTextLayout {
         cairo_move_to(cr, Double(x), Double(y))
         pango_cairo_update_layout(cr, layout)
         pango_cairo_show_layout(cr, layout)
+    }
+}
+
+/// One Pango context for every paragraph of a layout pass, at the printer's
+/// resolution. Making a context per paragraph cost more than laying the
+/// text out (a 30-item receipt has about a hundred paragraphs).
+final class TextContext {
+    let dpi: Int
+    private let surface: OpaquePointer
+    private let cr: OpaquePointer
+    let pango: OpaquePointer
+
+    init(dpi: Int) {
+        self.dpi = dpi
+        // Pango takes its font options from a cairo context: an A8 surface
+        // like the page's, so hinting and antialiasing match what is drawn.
+        surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
+        cr = cairo_create(surface)
+        pango = pango_cairo_create_context(cr)
+        // Points are real points at the printer's dpi: 1 user unit = 1 dot.
+        pango_cairo_context_set_resolution(pango, Double(dpi))
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(pango))
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
     }
 }

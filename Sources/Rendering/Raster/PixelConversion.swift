@@ -11,11 +11,16 @@ public enum PixelConversion {
     public static func sgray8(ink: [UInt8], width: Int, height: Int, stride: Int? = nil) -> [UInt8] {
         let stride = stride ?? width
         precondition(stride >= width && ink.count >= (height - 1) * stride + width, "ink buffer too small")
-        var out = [UInt8](repeating: 0, count: width * height)
-        for y in 0..<height {
-            for x in 0..<width { out[y * width + x] = 255 - ink[y * stride + x] }
+        // Unchecked pointers: this runs over every dot of every page.
+        return [UInt8](unsafeUninitializedCapacity: width * height) { out, count in
+            ink.withUnsafeBufferPointer { source in
+                for y in 0..<height {
+                    let row = y * stride, target = y * width
+                    for x in 0..<width { out[target + x] = 255 &- source[row + x] }
+                }
+            }
+            count = width * height
         }
-        return out
     }
 
     /// Ink to PWG `black_1` by a fixed threshold: a dot is black when its
@@ -27,9 +32,36 @@ public enum PixelConversion {
         precondition(stride >= width && ink.count >= (height - 1) * stride + width, "ink buffer too small")
         let bytesPerLine = (width + 7) / 8
         var out = [UInt8](repeating: 0, count: bytesPerLine * height)
-        for y in 0..<height {
-            for x in 0..<width where ink[y * stride + x] >= level {
-                out[y * bytesPerLine + x / 8] |= 0x80 >> UInt8(x % 8)
+        // Eight dots make one byte, built in a register: this runs over every
+        // dot of every page, so no per-dot array access or bounds check.
+        out.withUnsafeMutableBufferPointer { packed in
+            ink.withUnsafeBytes { source in
+                for y in 0..<height {
+                    let row = y * stride, target = y * bytesPerLine
+                    var x = 0
+                    // Half ink, the usual level, is a byte's top bit: eight dots at
+                    // once, gathered by one multiplication (paper, most of a
+                    // receipt, costs a compare).
+                    if level == 128 {
+                        while x + 8 <= width {
+                            let eight = UInt64(bigEndian: source.loadUnaligned(fromByteOffset: row + x, as: UInt64.self))
+                            let tops = eight & 0x8080_8080_8080_8080
+                            packed[target + x / 8] = tops == 0 ? 0 : UInt8(truncatingIfNeeded: (tops &* 0x0002_0408_1020_4081) >> 56)
+                            x += 8
+                        }
+                    }
+                    while x < width {
+                        var byte: UInt8 = 0
+                        let end = min(x + 8, width)
+                        var bit: UInt8 = 0x80
+                        for dot in x..<end {
+                            if source[row + dot] >= level { byte |= bit }
+                            bit >>= 1
+                        }
+                        packed[target + x / 8] = byte
+                        x = end
+                    }
+                }
             }
         }
         return out

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One template, found by name: its markup, where it came from, its images
 /// and the sample data that shows what it expects.
 public struct TemplateSource: Hashable, Sendable {
@@ -38,8 +40,31 @@ public struct TemplateSource: Hashable, Sendable {
         self.assets = assets; self.sampleData = sampleData; self.summary = summary
     }
 
-    /// The parsed template; errors carry this source's `file`.
+    /// The parsed template; errors carry this source's `file`. A template
+    /// parsed before (same file, same text) comes from a small cache: an
+    /// agent prints the same few templates all day.
     public func parse() throws(TemplateErrors) -> LayoutDocument {
-        try TemplateParser.parse(text, file: file)
+        try ParsedTemplates.shared.document(for: text, file: file)
+    }
+}
+
+/// Templates already parsed, by file and text; bounded, since custom
+/// template folders can hold many.
+final class ParsedTemplates: Sendable {
+    static let shared = ParsedTemplates()
+    static let capacity = 64
+    private let cache = Mutex<[Key: LayoutDocument]>([:])
+
+    struct Key: Hashable { var file: String; var text: String }
+
+    func document(for text: String, file: String) throws(TemplateErrors) -> LayoutDocument {
+        let key = Key(file: file, text: text)
+        if let known = cache.withLock({ $0[key] }) { return known }
+        let document = try TemplateParser.parse(text, file: file)
+        cache.withLock { cache in
+            if cache.count >= Self.capacity { cache.removeAll() }
+            cache[key] = document
+        }
+        return document
     }
 }
