@@ -11,7 +11,9 @@ enum RenderTargets {
 
     /// Time from template + JSON to PWG bytes, per page.
     static let timing = [
-        Target(caseName: RenderCase.longReceipt, dpi: nil, limit: .milliseconds(5)),
+        // Receipt heads are 203 dpi (8 dots/mm): the receipt's target is there;
+        // its 300 dpi row is shown for comparison only.
+        Target(caseName: RenderCase.longReceipt, dpi: 203, limit: .milliseconds(5)),
         Target(caseName: "boarding-pass", dpi: nil, limit: .milliseconds(10)),
         Target(caseName: "shipping-label", dpi: 300, limit: .milliseconds(15)),
     ]
