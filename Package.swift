@@ -9,6 +9,7 @@
 //   Setup       - the administrator's work: find, contact, assign printers to roles
 //   Templates   - the layout markup a kiosk integrator writes, parsed into a layout tree
 //   Rendering   - pages drawn for one printer: raster (PWG, URF), PDF, PNG previews
+//   Spooler     - the durable queue's engine: draw, send, follow, retry, fail over
 //   Simulator   - loopback printers (ippeveprinter) and a private Avahi for the demo and tests
 //   kioskprint  - the command line: argument parsing and output formatting only
 import PackageDescription
@@ -83,7 +84,7 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "SetupTests", dependencies: ["Setup", "Store", "IPP", "PrintModel", "Simulator"],
                     swiftSettings: strict),
-        .testTarget(name: "CLITests", dependencies: ["Store", "PrintModel", "Simulator"], swiftSettings: strict),
+        .testTarget(name: "CLITests", dependencies: ["Store", "PrintModel", "Simulator", "Templates"], swiftSettings: strict),
         .testTarget(name: "SystemLibraryTests",
                     dependencies: ["CCups", "CAvahi", "CGpiod", "CPangoCairo", "CZint", "CSystemd", "CJpeg"],
                     swiftSettings: strict),

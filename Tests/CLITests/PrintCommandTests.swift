@@ -1,0 +1,64 @@
+import Foundation
+import Simulator
+import Store
+import Testing
+
+/// `kioskprint print` and `kioskprint jobs`, as a kiosk application's script runs them.
+@Suite struct PrintCommandTests {
+    @Test func printWaitPrintsWithoutAnAgentAndJobsShowsIt() async throws {
+        let lab = try await PrinterLab.shared()
+        let printer = try await lab.startPrinter(.recording(
+            SimulatedPrinter.receipt80mm.named("CLI Receipt \(try Loopback.freePort())")))
+        defer { printer.stop() }
+        let (kioskprint, _) = CommandRunner.forLab(lab)
+        #expect(try kioskprint.run(["printers", "add", printer.uri, "--role", "receipt"]).status == 0)
+
+        let printed = try kioskprint.run(["print", "receipt", "--role", "receipt", "--name", "Receipt 4711, till 3", "--wait"])
+        #expect(printed.status == 0, "\(printed.output)\(printed.errors)")
+        #expect(printed.output.contains("Job 1 queued for the role receipt: \"Receipt 4711, till 3\"."))
+        #expect(printed.output.contains("Job 1 printed on \(printer.name)."))
+        let received = try await printer.receivedJobs(atLeast: 1)
+        #expect(received.first?.jobName.hasPrefix("Receipt 4711, till 3 [kp-1-") == true)
+
+        let listed = try kioskprint.run(["jobs", "--all", "--json"])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
+        #expect(rows.count == 1)
+        #expect(rows.first?["state"] as? String == "completed")
+        #expect((rows.first?["cutLengths"] as? [Int])?.count == 1)
+        let shown = try kioskprint.run(["jobs", "show", "1"])
+        #expect(shown.output.contains("completed") && shown.output.contains("Cut at:"))
+    }
+
+    @Test func badInputIsRefusedAndNothingIsQueued() async throws {
+        let lab = try await PrinterLab.shared()
+        let (kioskprint, database) = CommandRunner.forLab(lab)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kioskprint-print-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let encrypted = folder.appendingPathComponent("secret.pdf")
+        try Data("%PDF-1.4\ntrailer << /Encrypt 2 0 R >>\n%%EOF\n".utf8).write(to: encrypted)
+        let data = folder.appendingPathComponent("order.json")
+        try #"{"store": {"name": "X"}}"#.write(to: data, atomically: true, encoding: .utf8)
+
+        let pdf = try kioskprint.run(["print", "--file", encrypted.path, "--role", "boarding-pass"])
+        #expect(pdf.status != 0)
+        #expect(pdf.errors.contains("encrypted") && pdf.errors.contains("Nothing was queued"))
+        let template = try kioskprint.run(["print", "receipt", "--data", data.path, "--role", "receipt"])
+        #expect(template.status != 0)
+        #expect(template.errors.contains("receipt.xml:") && template.errors.contains("Nothing was queued"))
+        #expect(try await KioskStore(path: database).jobs(includeFinished: true).isEmpty)
+    }
+
+    @Test func aQueuedJobIsCanceledAtOnce() async throws {
+        let lab = try await PrinterLab.shared()
+        let (kioskprint, _) = CommandRunner.forLab(lab)
+        // No printer holds the role: the job waits in the queue.
+        let queued = try kioskprint.run(["print", "boarding-pass", "--role", "gate-b32"])
+        #expect(queued.status == 0, "\(queued.errors)")
+        #expect(queued.output.contains("no printer holds the role gate-b32 yet"))
+        let canceled = try kioskprint.run(["jobs", "cancel", "1"])
+        #expect(canceled.output.contains("is canceled; it had not reached a printer"))
+        let retried = try kioskprint.run(["jobs", "retry", "1"])
+        #expect(retried.output.contains("is queued again"))
+        #expect(try kioskprint.run(["jobs"]).output.contains("queued"))
+    }
+}
