@@ -27,6 +27,11 @@ import Testing
         #expect((rows.first?["cutLengths"] as? [Int])?.count == 1)
         let shown = try kioskprint.run(["jobs", "show", "1"])
         #expect(shown.output.contains("completed") && shown.output.contains("Cut at:"))
+
+        let test = try kioskprint.run(["printers", "test", "receipt"])
+        #expect(test.status == 0, "\(test.output)\(test.errors)")
+        #expect(test.output.contains("Test page printed on \(printer.name), cut at"))
+        #expect(try await printer.receivedJobs(atLeast: 2).contains { $0.jobName.hasPrefix("Test page for receipt") })
     }
 
     @Test func badInputIsRefusedAndNothingIsQueued() async throws {

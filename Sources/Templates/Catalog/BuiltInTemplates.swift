@@ -20,6 +20,8 @@ public enum BuiltInTemplates {
         make("boarding-pass-ticket", PackageResources.boarding_pass_ticket_xml,
              PackageResources.boarding_pass_ticket_sample_json,
              "boarding pass on 8 x 3.25 in ticket stock (landscape), BCBP as PDF417"),
+        make("test-page", PackageResources.test_page_xml, PackageResources.test_page_sample_json,
+             "what `printers test` prints: the printer, its paper, and a 50 mm ruler"),
     ]
 
     /// Images the built-ins name in `<image src>`.

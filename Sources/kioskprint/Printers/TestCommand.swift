@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import PrintModel
+import Spooler
+import Store
+import Templates
+
+/// `kioskprint printers test ROLE`: a test page through the real queue.
+struct TestPageCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Print a test page on the printer that holds a role: its name, paper, resolution and a ruler for the cut.",
+        discussion: "The page goes through the queue like any job and is followed until it has printed.")
+
+    @Argument(help: "The role whose printer to test.")
+    var role: Role
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() async throws {
+        let store = try database.open()
+        guard let printer = try await store.assignments(for: role).first(where: \.isPrimary)?.printer else {
+            throw CLIError("No printer holds the role \"\(role)\". Pick one with `kioskprint printers pick --role \(role)`.")
+        }
+        let capabilities = printer.capabilities
+        let paper: String
+        if let roll = capabilities.rolls.first {
+            paper = "\(roll.width) roll, \(roll.printableWidth) printable, cut from \(roll.cutLengths.lowerBound) to \(roll.cutLengths.upperBound)"
+        } else {
+            paper = capabilities.sheets.first.map { "\($0.label)" } ?? "unknown"
+        }
+        let data: [String: Any] = [
+            "role": role.description,
+            "printer": ["name": printer.name, "model": capabilities.makeAndModel, "uri": printer.uri],
+            "paper": paper,
+            "resolution": capabilities.resolutions.native.map(\.description) ?? "unknown",
+            "printed": Date().formatted(date: .numeric, time: .shortened),
+            "cut": capabilities.hasRoll ? "1 mm below the last line (the content plus the margins)" : "at the end of the sheet",
+            "ruler": Array(repeating: [String: String](), count: 10),
+        ]
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: data), as: UTF8.self)
+        let job = try await store.enqueue(name: "Test page for \(role), \(printer.name)", role: role,
+                                          content: .template(name: "test-page", dataJSON: json))
+        print("Job \(job.id) queued: \"\(job.name)\".")
+        let databasePath = try DatabaseLocation.resolve(explicit: database.database)
+        let ended: PrintJob
+        if AgentLock(databasePath: databasePath).isHeld {
+            ended = try await JobWatch.untilEnded(job.id, store: store)
+        } else {
+            let spooler = Spooler(store: store, preparer: DocumentPreparer(catalog: TemplateCatalog())) { print($0.description) }
+            ended = try await spooler.deliver(job.id)
+        }
+        guard ended.state == .completed else {
+            throw CLIError("The test page \(ended.state): \(ended.lastError ?? "no reason given"). See `kioskprint jobs show \(ended.id)`.")
+        }
+        let cut = ended.cutLengths?.first.map { String(format: ", cut at %.2f mm", Double($0) / 100) } ?? ""
+        print("Test page printed on \(printer.name)\(cut). Measure the ruler: its lines are 5 mm apart.")
+    }
+}
