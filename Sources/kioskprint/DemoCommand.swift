@@ -3,6 +3,7 @@ import Foundation
 import PrintModel
 import Rendering
 import Setup
+import Spooler
 import Simulator
 import Store
 import Templates
@@ -31,7 +32,9 @@ struct DemoCommand: AsyncParsableCommand {
     func run() async throws {
         print("Starting simulated printers on loopback behind a private Avahi daemon...")
         let lab: PrinterLab
-        do { lab = try await PrinterLab.start() } catch { throw CLIError(error) }
+        // Recording printers: each job completes as soon as it is received
+        // (a bare ippeveprinter "prints" for 5-15 s) and what it carried is kept.
+        do { lab = try await PrinterLab.start(SimulatedPrinter.standardSet.map { .recording($0) }) } catch { throw CLIError(error) }
         defer { lab.stop() }
         for printer in lab.printers { print("  \(printer.name) at \(printer.uri)") }
 
@@ -98,11 +101,12 @@ struct DemoCommand: AsyncParsableCommand {
         print(CheckTable.render(checked))
 
         try await drawForTheRoles(store: store)
+        try await printThroughTheQueue(store: store, lab: lab)
 
         // The demo is also CI's check of the release build: anything short of
         // every simulated printer found, contacted and ready is a failure.
         let contactedPorts = Set(everything.printers.filter { $0.capabilities != nil }.map(\.discovered.port))
-        let missing = lab.standardPrinters.filter { !contactedPorts.contains($0.port) }.map(\.name)
+        let missing = lab.printers.filter { !contactedPorts.contains($0.port) }.map(\.name)
         if !missing.isEmpty || checked.contains(where: { !$0.isReady }) {
             throw CLIError("The demo did not go as it should: not contacted: \(missing.isEmpty ? "none" : missing.joined(separator: ", ")), "
                 + "or a saved printer not ready. The lab's logs are in \(lab.directory.path) while it runs; "
@@ -130,5 +134,26 @@ struct DemoCommand: AsyncParsableCommand {
                                      width: rendered.pages.first.map { ", \($0.width) dots across" } ?? "",
                                      lengths: rendered.cutLengths))
         }
+    }
+
+    /// A receipt through the durable queue to the simulated receipt printer,
+    /// and what the printer received: the cut length, to the hundredth of a millimetre.
+    private func printThroughTheQueue(store: KioskStore, lab: PrinterLab) async throws {
+        print("\n$ kioskprint print receipt --role receipt --name \"Receipt 4711, till 3\" --wait")
+        guard let sample = BuiltInTemplates.all.first(where: { $0.name == "receipt" })?.sampleData else { return }
+        let job = try await store.enqueue(name: "Receipt 4711, till 3", role: try Role("receipt"),
+                                          content: .template(name: "receipt", dataJSON: sample))
+        print("Job \(job.id) queued for the role receipt: \"\(job.name)\".")
+        let spooler = Spooler(store: store, preparer: DocumentPreparer(catalog: TemplateCatalog())) { print($0.description) }
+        let ended = try await spooler.deliver(job.id)
+        guard ended.state == .completed, let cut = ended.cutLengths?.first,
+              let port = ended.printer.flatMap({ URL(string: $0.uri)?.port }),
+              let printer = lab.printers.first(where: { $0.port == port }),
+              let received = try printer.receivedJobs().first(where: { $0.jobName.contains(ended.marker) }),
+              received.attributes["IPP_MEDIA_COL"]?.contains("y-dimension=\(cut)") == true else {
+            throw CLIError("The demo's receipt did not print as it should (job \(ended.id) \(ended.state): "
+                + "\(ended.lastError ?? "no error recorded")). The lab's logs are in \(lab.directory.path).")
+        }
+        print("The printer received \"\(received.jobName)\" with media-col \(received.attributes["IPP_MEDIA_COL"] ?? "")")
     }
 }
