@@ -65,18 +65,8 @@ struct PrintCommand: AsyncParsableCommand {
         }
         guard wait else { return }
 
-        let databasePath = try DatabaseLocation.resolve(explicit: database.database)
-        let ended: PrintJob
-        if AgentLock(databasePath: databasePath).isHeld {
-            print("Waiting for the agent to print it...")
-            ended = try await JobWatch.untilEnded(job.id, store: store)
-        } else {
-            print("No agent is running; printing it from here...")
-            let spooler = Spooler(store: store, preparer: DocumentPreparer(catalog: templates.catalog)) { event in
-                print(event.description)
-            }
-            ended = try await spooler.deliver(job.id)
-        }
+        let ended = try await JobWatch.delivered(job.id, store: store, catalog: templates.catalog,
+                                                 databasePath: DatabaseLocation.resolve(explicit: database.database))
         guard ended.state == .completed else {
             throw CLIError("Job \(ended.id) \(ended.state): \(ended.lastError ?? "no reason given"). "
                 + "See `kioskprint jobs show \(ended.id)`; `kioskprint jobs retry \(ended.id)` sends it again.")
@@ -146,8 +136,21 @@ struct SpoolFolder {
     }
 }
 
-/// Follows a job another process prints, reporting each change of state.
+/// Following a job to its end from the command line.
 enum JobWatch {
+    /// The job as it ended: followed while a running agent prints it, or
+    /// printed from this process when no agent holds the lock.
+    static func delivered(_ id: JobID, store: KioskStore, catalog: TemplateCatalog, databasePath: String) async throws -> PrintJob {
+        if AgentLock(databasePath: databasePath).isHeld {
+            print("Waiting for the agent to print it...")
+            return try await untilEnded(id, store: store)
+        }
+        print("No agent is running; printing it from here...")
+        let spooler = Spooler(store: store, preparer: DocumentPreparer(catalog: catalog)) { print($0.description) }
+        return try await spooler.deliver(id)
+    }
+
+    /// Follows a job another process prints, reporting each change of state.
     static func untilEnded(_ id: JobID, store: KioskStore) async throws -> PrintJob {
         var last: (JobState, String?)?
         while true {

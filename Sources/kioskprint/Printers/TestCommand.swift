@@ -42,14 +42,8 @@ struct TestPageCommand: AsyncParsableCommand {
         let job = try await store.enqueue(name: "Test page for \(role), \(printer.name)", role: role,
                                           content: .template(name: "test-page", dataJSON: json))
         print("Job \(job.id) queued: \"\(job.name)\".")
-        let databasePath = try DatabaseLocation.resolve(explicit: database.database)
-        let ended: PrintJob
-        if AgentLock(databasePath: databasePath).isHeld {
-            ended = try await JobWatch.untilEnded(job.id, store: store)
-        } else {
-            let spooler = Spooler(store: store, preparer: DocumentPreparer(catalog: TemplateCatalog())) { print($0.description) }
-            ended = try await spooler.deliver(job.id)
-        }
+        let ended = try await JobWatch.delivered(job.id, store: store, catalog: TemplateCatalog(),
+                                                 databasePath: DatabaseLocation.resolve(explicit: database.database))
         guard ended.state == .completed else {
             throw CLIError("The test page \(ended.state): \(ended.lastError ?? "no reason given"). See `kioskprint jobs show \(ended.id)`.")
         }
