@@ -124,7 +124,9 @@ struct JobRunner {
             switch outcome {
             case .success(let submitted):
                 job = try await store.markSent(jobID: job.id, owner: owner, printerJobID: submitted.id)
-                return try await follow(job, printerJobID: submitted.id, at: printer)
+                // A named-media fallback stays on the job's record, beside the printer's reasons.
+                let notes = namedMedia.map { ["sent-with-named-media-\($0)"] } ?? []
+                return try await follow(job, printerJobID: submitted.id, at: printer, notes: notes)
             case .failure(let error):
                 if case .attributesNotSupported(_, let names, _) = error, names.contains("media-col"), namedMedia == nil,
                    let keyword = Self.namedMedia(for: document) {
@@ -187,7 +189,8 @@ struct JobRunner {
 
     // MARK: - Following the job at the printer
 
-    private func follow(_ start: PrintJob, printerJobID: Int, at printer: JobPrinter) async throws -> PrintJob {
+    private func follow(_ start: PrintJob, printerJobID: Int, at printer: JobPrinter,
+                        notes: [String] = []) async throws -> PrintJob {
         var job = start
         var interval = Duration.milliseconds(10)
         var cancelSent = false
@@ -221,8 +224,8 @@ struct JobRunner {
             }
             let impressions = status.impressionsCompleted ?? 0
             if status.state.isTerminal {
-                if impressions > 0 || lastSeen == nil || status.stateReasons != lastSeen?.reasons {
-                    job = try await store.recordProgress(jobID: job.id, owner: owner, reasons: status.stateReasons,
+                if impressions > 0 || lastSeen == nil || status.stateReasons != lastSeen?.reasons || !notes.isEmpty {
+                    job = try await store.recordProgress(jobID: job.id, owner: owner, reasons: status.stateReasons + notes,
                                                          impressions: impressions)
                 }
                 let (state, error): (JobState, String?) = switch status.state {
@@ -237,7 +240,7 @@ struct JobRunner {
             if lastSeen?.state != status.state || lastSeen?.reasons != status.stateReasons || lastSeen?.impressions != impressions {
                 let stopped = status.state == .processingStopped
                 job = try await store.recordProgress(jobID: job.id, owner: owner, state: stopped ? .waiting : .sent,
-                                                     reasons: status.stateReasons, impressions: impressions)
+                                                     reasons: status.stateReasons + notes, impressions: impressions)
                 lastSeen = (status.state, status.stateReasons, impressions)
             }
             try await Task.sleep(for: interval)

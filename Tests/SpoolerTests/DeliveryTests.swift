@@ -157,3 +157,32 @@ import Testing
         #expect(try printer.receivedJobs().isEmpty)
     }
 }
+
+@Suite(.timeLimit(.minutes(2))) struct NamedMediaFallbackTests {
+    /// The saved capabilities say the roll cuts from 5 mm, the printer itself
+    /// from 20 mm: it refuses the exact size, and the job goes with the named
+    /// size of the roll it has (its shortest cut, nearest to this short ticket).
+    @Test func aRefusedMediaColIsSentAgainWithTheNamedSize() async throws {
+        let lab = try await SpoolLab.make()
+        let printer = try await lab.printer(.receipt58mm, "Spool Fallback")
+        defer { printer.stop() }
+        try await lab.assign(printer, to: "ticket")
+        var saved = try #require(try await lab.store.assignments(for: try Role("ticket")).first?.printer)
+        saved.capabilities.rolls[0].cutLengths = .millimetres(5)...saved.capabilities.rolls[0].cutLengths.upperBound
+        try await lab.store.recordContact(printerID: saved.id, capabilities: saved.capabilities)
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kioskprint-short-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try #"<template><text>No. 17</text></template>"#.write(to: folder.appendingPathComponent("stub.xml"),
+                                                                 atomically: true, encoding: .utf8)
+        let queued = try await lab.store.enqueue(name: "Ticket 17", role: try Role("ticket"),
+                                                 content: .template(name: "stub", dataJSON: "{}"))
+        let job = try await lab.spooler(templates: [folder.path]).deliver(queued.id)
+        #expect(job.state == .completed, "\(job.lastError ?? "")")
+        #expect(try #require(job.cutLengths?.first) < 2000)   // shorter than the printer's real shortest cut
+        #expect(job.stateReasons.contains("sent-with-named-media-roll_min_58x20mm"), "\(job.stateReasons)")
+        #expect(lab.events.lines.contains { $0.contains("sent with its named size roll_min_58x20mm") })
+        let received = try #require(try await printer.receivedJobs(atLeast: 1).first)
+        #expect(received.attributes["IPP_MEDIA"] == "roll_min_58x20mm", "\(received.attributes)")
+    }
+}

@@ -37,9 +37,9 @@ struct SpoolLab {
         failoverGrace: .milliseconds(700), idlePoll: .milliseconds(20), followInterval: .milliseconds(50),
         requestTimeout: .seconds(10))
 
-    func spooler(_ configuration: SpoolerConfiguration = SpoolLab.configuration) -> Spooler {
+    func spooler(_ configuration: SpoolerConfiguration = SpoolLab.configuration, templates: [String] = []) -> Spooler {
         let events = events
-        return Spooler(store: store, preparer: DocumentPreparer(catalog: TemplateCatalog()),
+        return Spooler(store: store, preparer: DocumentPreparer(catalog: TemplateCatalog(folders: templates)),
                        configuration: configuration) { events.append($0) }
     }
 
