@@ -10,6 +10,7 @@
 //   Templates   - the layout markup a kiosk integrator writes, parsed into a layout tree
 //   Rendering   - pages drawn for one printer: raster (PWG, URF), PDF, PNG previews
 //   Spooler     - the durable queue's engine: draw, send, follow, retry, fail over
+//   Service     - running under systemd: sd_notify (ready, status, watchdog)
 //   Simulator   - loopback printers (ippeveprinter) and a private Avahi for the demo and tests
 //   kioskprint  - the command line: argument parsing and output formatting only
 import PackageDescription
@@ -59,18 +60,21 @@ let package = Package(
                 swiftSettings: strict),
         .target(name: "Rendering", dependencies: ["PrintModel", "Templates", "CCups", "CPangoCairo", "CZint", "CJpeg"], swiftSettings: strict),
         .target(name: "Simulator", dependencies: ["PrintModel"], swiftSettings: strict),
+        .target(name: "Service", dependencies: ["CSystemd"], swiftSettings: strict),
         .target(name: "Spooler", dependencies: ["PrintModel", "Store", "IPP", "Rendering", "Templates"],
                 swiftSettings: strict),
         .executableTarget(
             name: "kioskprint",
-            dependencies: ["PrintModel", "Discovery", "IPP", "Store", "Setup", "Simulator", "Templates", "Rendering", "Spooler",
+            dependencies: ["PrintModel", "Discovery", "IPP", "Store", "Setup", "Simulator", "Templates", "Rendering", "Spooler", "Service",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
         // Measures discovery and contact latency against a private PrinterLab,
-        // and template rendering (`render`, no root), beside the tools a site
-        // would otherwise use.
+        // template rendering (`render`, no root) and printing end to end
+        // (`print`, root: beside lp through a private cupsd), beside the tools
+        // a site would otherwise use.
         .executableTarget(name: "kioskprint-bench",
-                          dependencies: ["PrintModel", "Discovery", "IPP", "Setup", "Simulator", "Rendering", "Templates"],
+                          dependencies: ["PrintModel", "Discovery", "IPP", "Setup", "Simulator", "Rendering", "Templates",
+                                         "Store", "Spooler"],
                           swiftSettings: strict),
 
         .testTarget(name: "PrintModelTests", dependencies: ["PrintModel"], swiftSettings: strict),

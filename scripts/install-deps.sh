@@ -10,15 +10,17 @@ build_pkgs=(
   fonts-dejavu-core pkg-config
 )
 # Run and test: the simulated printers (ippeveprinter, ipptool, ippfind),
-# a private Avahi daemon on loopback, a private D-Bus, and tmux for the
-# interactive picker test.
+# a private Avahi daemon on loopback, a private D-Bus, tmux for the
+# interactive picker test, and systemd-analyze for the unit's hardening test.
 run_pkgs=(
-  cups-ipp-utils avahi-daemon avahi-utils dbus-daemon tmux procps
+  cups-ipp-utils avahi-daemon avahi-utils dbus-daemon tmux procps systemd
 )
 # Bench: `kioskprint-bench render` compares against Ghostscript's PDF-to-PWG path (gstoraster's),
 # and reads each process's peak memory through GNU time.
+# `kioskprint-bench print` compares against lp through a private cupsd with a driverless queue.
 bench_pkgs=(
   ghostscript time
+  cups cups-filters cups-client
 )
 
 missing=()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import Service
 import Spooler
 import Store
 import Templates
@@ -28,9 +29,24 @@ struct RunCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data((event.description + "\n").utf8))
         }
         FileHandle.standardError.write(Data("kioskprint agent running on \(path) (pid \(getpid())).\n".utf8))
+        let notifier = ServiceNotifier()
         let work = Task { try await spooler.run() }
-        let stop = StopSignals.install { work.cancel() }
+        let stop = StopSignals.install {
+            notifier.stopping()
+            work.cancel()
+        }
         defer { _ = stop }
+        let roles = try await store.assignments().count
+        notifier.ready(status: "printing for \(roles) role assignment(s); \(try await store.queueDepth()) job(s) queued")
+        let watchdog = notifier.watchdogInterval.map { interval in
+            Task {
+                while !Task.isCancelled {
+                    notifier.watchdog()
+                    try await Task.sleep(for: interval)
+                }
+            }
+        }
+        defer { watchdog?.cancel() }
         do { try await work.value } catch is CancellationError {}
         FileHandle.standardError.write(Data("kioskprint agent stopped; the queue is kept.\n".utf8))
     }
