@@ -6,6 +6,8 @@
 //                             to measure on the machine's loopback instead)
 //   kioskprint-bench render   template rendering to PWG raster, beside
 //                             Ghostscript; no root, no lab
+//   kioskprint-bench print    a receipt end to end through the spooler,
+//                             beside lp through a private cupsd; needs root
 //
 // `render-one` and `render-idle` are the render bench's child processes,
 // run one per case so that each case's peak memory is its own.
@@ -26,6 +28,8 @@ case "render-one":
     RenderOne.run(Array(arguments.dropFirst()))
 case "render-idle":
     RenderOne.idle()
+case "print":
+    await PrintBench.run()
 default:
     await DiscoveryBench.run()
 }
