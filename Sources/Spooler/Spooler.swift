@@ -110,18 +110,73 @@ public struct Spooler: Sendable {
 }
 
 /// Wakes waiting role loops early; a wait also ends after its time limit, so
-/// jobs written by another process are found without a signal.
+/// jobs written by another process are found without a signal. An idle wait
+/// sleeps for its whole limit: an idle agent does not spin.
 final class WakeUp: Sendable {
-    private let generation = Atomic<Int>(0)
+    private enum Slot {
+        case waiting(CheckedContinuation<Void, Never>)
+        /// The wait ended before its continuation was registered.
+        case ended
+    }
+    private let slots = Mutex<[UInt64: Slot]>([:])
+    private let nextID = Atomic<UInt64>(0)
 
-    func signal() { generation.add(1, ordering: .relaxed) }
-
-    /// Returns after `limit`, or soon after `signal()` is called.
-    func wait(upTo limit: Duration) async {
-        let start = generation.load(ordering: .relaxed)
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline, generation.load(ordering: .relaxed) == start {
-            try? await Task.sleep(for: .milliseconds(10))
+    /// Ends every wait now.
+    func signal() {
+        let woken: [CheckedContinuation<Void, Never>] = slots.withLock { slots in
+            var woken: [CheckedContinuation<Void, Never>] = []
+            for (id, slot) in slots {
+                if case .waiting(let continuation) = slot {
+                    woken.append(continuation)
+                    slots[id] = nil
+                }
+            }
+            return woken
         }
+        for continuation in woken { continuation.resume() }
+    }
+
+    /// Returns after `limit`, or as soon as `signal()` is called.
+    func wait(upTo limit: Duration) async {
+        let id = nextID.add(1, ordering: .relaxed).newValue
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                await withCheckedContinuation { continuation in
+                    let endedAlready = self.slots.withLock { slots in
+                        if case .ended = slots[id] {
+                            slots[id] = nil
+                            return true
+                        }
+                        slots[id] = .waiting(continuation)
+                        return false
+                    }
+                    if endedAlready { continuation.resume() }
+                }
+            }
+            group.addTask { try? await Task.sleep(for: limit) }
+            await group.next()
+            group.cancelAll()
+            end(id)
+        }
+        // Both sides are done: a mark left for a wait a signal ended goes too.
+        slots.withLock { $0[id] = nil }
+    }
+
+    /// Resumes wait `id` if it still waits, or marks it ended so that a
+    /// continuation registered late resumes at once: each resumes exactly once.
+    private func end(_ id: UInt64) {
+        let continuation: CheckedContinuation<Void, Never>? = slots.withLock { slots in
+            switch slots[id] {
+            case .waiting(let continuation):
+                slots[id] = nil
+                return continuation
+            case .ended:
+                return nil
+            case nil:
+                slots[id] = .ended
+                return nil
+            }
+        }
+        continuation?.resume()
     }
 }
