@@ -10,6 +10,7 @@
 //   Templates   - the layout markup a kiosk integrator writes, parsed into a layout tree
 //   Rendering   - pages drawn for one printer: raster (PWG, URF), PDF, PNG previews
 //   Spooler     - the durable queue's engine: draw, send, follow, retry, fail over
+//   Triggers    - what starts a job: watched folders (inotify); buttons to come
 //   Service     - running under systemd: sd_notify (ready, status, watchdog)
 //   Simulator   - loopback printers (ippeveprinter) and a private Avahi for the demo and tests
 //   kioskprint  - the command line: argument parsing and output formatting only
@@ -61,6 +62,7 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["PrintModel", "Templates", "CCups", "CPangoCairo", "CZint", "CJpeg"], swiftSettings: strict),
         .target(name: "Simulator", dependencies: ["PrintModel"], swiftSettings: strict),
         .target(name: "Service", dependencies: ["CSystemd"], swiftSettings: strict),
+        .target(name: "Triggers", dependencies: ["PrintModel"], swiftSettings: strict),
         .target(name: "Spooler", dependencies: ["PrintModel", "Store", "IPP", "Rendering", "Templates"],
                 swiftSettings: strict),
         .executableTarget(
@@ -82,6 +84,7 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PrintModel", "Templates", "CCups", "Simulator"], swiftSettings: strict),
         .testTarget(name: "SpoolerTests", dependencies: ["Spooler", "Store", "IPP", "Rendering", "Templates", "PrintModel", "Simulator", "Setup"],
                     swiftSettings: strict),
+        .testTarget(name: "TriggersTests", dependencies: ["Triggers"], swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "PrintModel"], swiftSettings: strict),
         .testTarget(name: "IPPTests", dependencies: ["IPP", "PrintModel", "Simulator", "Rendering"], swiftSettings: strict),
         .testTarget(name: "DiscoveryTests", dependencies: ["Discovery", "PrintModel", "Simulator"],

@@ -1,0 +1,57 @@
+import Glibc
+import Foundation
+import Testing
+@testable import Triggers
+
+/// A fresh temporary folder for one test, removed afterwards.
+final class TempFolder {
+    let path: String
+    /// A second folder on the same filesystem, for files renamed in.
+    let staging: String
+
+    init() throws {
+        let base = FileManager.default.temporaryDirectory.path + "/triggers-\(UUID().uuidString)"
+        path = base + "/watched"
+        staging = base + "/staging"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+
+    func sub(_ parts: String...) -> String { ([path] + parts).joined(separator: "/") }
+
+    /// Writes and closes a file, as a kiosk application would (IN_CLOSE_WRITE).
+    func write(_ name: String, bytes: Int = 16, in directory: String? = nil) throws {
+        let target = (directory ?? path) + "/" + name
+        let fd = open(target, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw TestFailure("open \(target): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        let data = [UInt8](repeating: 0x41, count: bytes)
+        let written = data.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        guard written == bytes else { throw TestFailure("short write to \(target)") }
+    }
+
+    /// Renames a staged entry into the watched folder (IN_MOVED_TO).
+    func moveIn(_ name: String, as newName: String? = nil) throws {
+        guard rename(staging + "/" + name, path + "/" + (newName ?? name)) == 0 else {
+            throw TestFailure("rename \(name): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    func names(_ directory: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+    }
+
+    func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    func text(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
