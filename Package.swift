@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["PrintModel", "Templates", "CCups", "CPangoCairo", "CZint", "CJpeg"], swiftSettings: strict),
         .target(name: "Simulator", dependencies: ["PrintModel"], swiftSettings: strict),
         .target(name: "Service", dependencies: ["CSystemd"], swiftSettings: strict),
-        .target(name: "Triggers", dependencies: ["PrintModel"], swiftSettings: strict),
+        .target(name: "Triggers", swiftSettings: strict),
         .target(name: "Spooler", dependencies: ["PrintModel", "Store", "IPP", "Rendering", "Templates"],
                 swiftSettings: strict),
         .executableTarget(

@@ -310,7 +310,7 @@ final class TroubleBook: Sendable {
         state.withLock { known in
             let key = "\(role)|\(printer.uri)"
             defer { known[key] = problem }
-            return known[key]?.reasons != problem.reasons || (problem.reasons.isEmpty && known[key] == nil)
+            return known[key]?.reasons != problem.reasons
         }
     }
 

@@ -25,7 +25,7 @@ struct MeasuredProcess: Sendable {
     /// Runs `executable` to its end; one still going after `limit` is killed
     /// (status 137). Blocks the calling thread: the render bench runs its
     /// children one at a time, so that none disturbs another's timing.
-    static func run(_ executable: String, _ arguments: [String], folder: URL,
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:], folder: URL,
                     limit: Duration = .seconds(120)) throws -> MeasuredProcess {
         let tag = UUID().uuidString.prefix(8)
         let out = folder.appendingPathComponent("child-\(tag).out"), err = folder.appendingPathComponent("child-\(tag).err")
@@ -34,7 +34,7 @@ struct MeasuredProcess: Sendable {
             try? FileManager.default.removeItem(at: err)
         }
         let started = ContinuousClock.now
-        let child = try Spawned.start(executable, arguments, output: out.path, errors: err.path)
+        let child = try Spawned.start(executable, arguments, environment: environment, output: out.path, errors: err.path)
         let watchdog = Watchdog(pid: child.pid, limit: limit)
         // WNOWAIT: the exit is timed here, but the child stays a zombie (its
         // pid not reusable) until the watchdog is disarmed; wait4 then reaps

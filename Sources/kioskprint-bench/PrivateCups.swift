@@ -81,7 +81,7 @@ struct PrivateCups: Sendable {
             "-c", directory.appendingPathComponent("cupsd.conf").path,
             "-s", directory.appendingPathComponent("cups-files.conf").path,
         ], output: output)
-        let listening = await pollUntil(within: .seconds(15)) { !process.isRunning || tcpAccepts(port: port) }
+        let listening = await pollUntil(within: .seconds(15)) { !process.isRunning || Loopback.accepts(port: port) }
         guard listening, process.isRunning else {
             process.stop()
             let said = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
@@ -160,21 +160,5 @@ struct PrivateCups: Sendable {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         let folders = path.split(separator: ":").map(String.init) + ["/usr/sbin", "/sbin", "/usr/lib/cups/filter"]
         return folders.map { "\($0)/\(program)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    /// True when something accepts TCP connections on 127.0.0.1:`port`.
-    static func tcpAccepts(port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
     }
 }

@@ -22,21 +22,8 @@ struct TimedRun: Sendable {
     static func run(_ executable: String, _ arguments: [String], environment: [String: String],
                     folder: URL, limit: Duration = .seconds(20)) async throws -> TimedRun {
         try await offloaded {
-            let log = folder.appendingPathComponent("run-\(UUID().uuidString.prefix(8)).log")
-            defer { try? FileManager.default.removeItem(at: log) }
-            let started = ContinuousClock.now
-            let child = try Spawned.start(executable, arguments, environment: environment, output: log.path)
-            let watchdog = Watchdog(pid: child.pid, limit: limit)
-            // WNOWAIT leaves the child a zombie, so its pid cannot be reused
-            // before the watchdog is disarmed; only then is it reaped.
-            var info = siginfo_t()
-            while waitid(P_PID, id_t(child.pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
-            let elapsed = ContinuousClock.now - started
-            watchdog.disarm()
-            var status: Int32 = 0
-            while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
-            let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            return TimedRun(status: exitCode(of: status), elapsed: elapsed, output: output)
+            let run = try MeasuredProcess.run(executable, arguments, environment: environment, folder: folder, limit: limit)
+            return TimedRun(status: run.status, elapsed: run.elapsed, output: run.output + run.errors)
         }
     }
 }

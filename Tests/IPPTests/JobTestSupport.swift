@@ -39,33 +39,33 @@ enum JobLab {
     static func status(of jobID: Int, at uri: String, within limit: Duration = .seconds(15),
                        sourceLocation: SourceLocation = #_sourceLocation,
                        until condition: (PrinterJobStatus) -> Bool) async throws -> PrinterJobStatus {
-        let deadline = ContinuousClock.now + limit
-        while true {
-            let status = try await PrinterJobs.status(of: jobID, at: uri)
-            if condition(status) { return status }
-            if ContinuousClock.now >= deadline {
-                Issue.record("job \(jobID) at \(uri) is still \(status.state) \(status.stateReasons) after \(limit)",
-                             sourceLocation: sourceLocation)
-                return status
+        var last: PrinterJobStatus?
+        do {
+            try await pollUntil("job \(jobID) at \(uri)", within: limit, every: .milliseconds(50)) {
+                last = try await PrinterJobs.status(of: jobID, at: uri)
+                return condition(last!)
             }
-            try await Task.sleep(for: .milliseconds(50))  // the polling interval
+        } catch LabError.timedOut {
+            let seen = last.map { "\($0.state) \($0.stateReasons)" } ?? "unknown"
+            Issue.record("job \(jobID) at \(uri) is still \(seen) after \(limit)", sourceLocation: sourceLocation)
         }
+        return try #require(last, sourceLocation: sourceLocation)
     }
 
     /// The printer's state, asked for until `condition` holds (every 50 ms, at most `limit`).
     static func printerStatus(_ uri: String, within limit: Duration = .seconds(10),
                               sourceLocation: SourceLocation = #_sourceLocation,
                               until condition: (PrinterStatus) -> Bool) async throws -> PrinterStatus {
-        let deadline = ContinuousClock.now + limit
-        while true {
-            let status = try await PrinterContact.state(uri: uri)
-            if condition(status) { return status }
-            if ContinuousClock.now >= deadline {
-                Issue.record("\(uri) is still \(status.state) \(status.reasons) after \(limit)",
-                             sourceLocation: sourceLocation)
-                return status
+        var last: PrinterStatus?
+        do {
+            try await pollUntil("\(uri)'s state", within: limit, every: .milliseconds(50)) {
+                last = try await PrinterContact.state(uri: uri)
+                return condition(last!)
             }
-            try await Task.sleep(for: .milliseconds(50))  // the polling interval
+        } catch LabError.timedOut {
+            let seen = last.map { "\($0.state) \($0.reasons)" } ?? "unknown"
+            Issue.record("\(uri) is still \(seen) after \(limit)", sourceLocation: sourceLocation)
         }
+        return try #require(last, sourceLocation: sourceLocation)
     }
 }
