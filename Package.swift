@@ -10,8 +10,11 @@
 //   Templates   - the layout markup a kiosk integrator writes, parsed into a layout tree
 //   Rendering   - pages drawn for one printer: raster (PWG, URF), PDF, PNG previews
 //   Spooler     - the durable queue's engine: draw, send, follow, retry, fail over
-//   Triggers    - what starts a job: watched folders (inotify); buttons to come
+//   Configuration - the agent's TOML file, read and checked with every key's path
+//   GPIO        - buttons and lights through libgpiod v1     (CGpiod)
+//   Triggers    - what starts a job: watched folders (inotify), button presses; status lights
 //   Service     - running under systemd: sd_notify (ready, status, watchdog)
+//   Agent       - `kioskprint run`: triggers, spooler and lights as one service group
 //   Simulator   - loopback printers (ippeveprinter) and a private Avahi for the demo and tests
 //   kioskprint  - the command line: argument parsing and output formatting only
 import PackageDescription
@@ -33,6 +36,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // Thin system-library modules over Debian's -dev packages. Only the
@@ -60,14 +66,24 @@ let package = Package(
                 resources: [.embedInCode("BuiltIn")],
                 swiftSettings: strict),
         .target(name: "Rendering", dependencies: ["PrintModel", "Templates", "CCups", "CPangoCairo", "CZint", "CJpeg"], swiftSettings: strict),
-        .target(name: "Simulator", dependencies: ["PrintModel"], swiftSettings: strict),
+        // The GPIO stand-in is C source compiled at test time into an LD_PRELOAD library.
+        .target(name: "Simulator", dependencies: ["PrintModel"],
+                resources: [.embedInCode("GPIOStandIn/gpiod_standin.c")], swiftSettings: strict),
         .target(name: "Service", dependencies: ["CSystemd"], swiftSettings: strict),
-        .target(name: "Triggers", swiftSettings: strict),
+        .target(name: "Configuration", dependencies: ["PrintModel", "Templates", "TOMLKit"], swiftSettings: strict),
+        .target(name: "GPIO", dependencies: ["CGpiod"], swiftSettings: strict),
+        .target(name: "Triggers", dependencies: ["GPIO"], swiftSettings: strict),
         .target(name: "Spooler", dependencies: ["PrintModel", "Store", "IPP", "Rendering", "Templates"],
+                swiftSettings: strict),
+        .target(name: "Agent",
+                dependencies: ["PrintModel", "Configuration", "Store", "IPP", "Templates", "Spooler", "Triggers", "GPIO", "Service",
+                               .product(name: "Logging", package: "swift-log"),
+                               .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
                 swiftSettings: strict),
         .executableTarget(
             name: "kioskprint",
             dependencies: ["PrintModel", "Discovery", "IPP", "Store", "Setup", "Simulator", "Templates", "Rendering", "Spooler", "Service",
+                           "Configuration", "GPIO", "Triggers", "Agent", .product(name: "Logging", package: "swift-log"),
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
         // Measures discovery and contact latency against a private PrinterLab,
@@ -84,7 +100,13 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PrintModel", "Templates", "CCups", "Simulator"], swiftSettings: strict),
         .testTarget(name: "SpoolerTests", dependencies: ["Spooler", "Store", "IPP", "Rendering", "Templates", "PrintModel", "Simulator", "Setup"],
                     swiftSettings: strict),
-        .testTarget(name: "TriggersTests", dependencies: ["Triggers"], swiftSettings: strict),
+        .testTarget(name: "TriggersTests", dependencies: ["Triggers", "GPIO"], swiftSettings: strict),
+        .testTarget(name: "GPIOTests", dependencies: ["GPIO", "Triggers", "Simulator"], swiftSettings: strict),
+        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "PrintModel", "Templates"], swiftSettings: strict),
+        .testTarget(name: "AgentTests",
+                    dependencies: ["Agent", "Configuration", "Store", "Spooler", "Templates", "PrintModel", "Simulator", "Triggers", "GPIO", "IPP",
+                                   .product(name: "Logging", package: "swift-log")],
+                    swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "PrintModel"], swiftSettings: strict),
         .testTarget(name: "IPPTests", dependencies: ["IPP", "PrintModel", "Simulator", "Rendering"], swiftSettings: strict),
         .testTarget(name: "DiscoveryTests", dependencies: ["Discovery", "PrintModel", "Simulator"],

@@ -1,0 +1,186 @@
+public import Foundation
+public import PrintModel
+public import Templates
+
+/// What `kioskprint run` does, as read from its TOML file (see
+/// docs/CONFIGURATION.md for every key). A value type: a reload reads a new
+/// one and swaps it in whole, or keeps the old one.
+public struct AgentConfiguration: Sendable, Equatable {
+    /// The file it was read from; nil for the built-in defaults.
+    public var source: String?
+    /// This box's name: `{{box}}` in button data.
+    public var box: String
+    /// The database file; nil for the usual default.
+    public var database: String?
+    /// Custom template folders; nil for the usual default.
+    public var templateFolders: [String]?
+    public var logLevel: LogLevelName
+    /// How long a job waits on a printer in trouble before going to a backup.
+    public var failoverAfter: Duration
+    public var folders: [FolderSettings]
+    public var buttons: [ButtonSettings]
+    public var lights: [LightSettings]
+
+    public init(source: String? = nil, box: String = AgentConfiguration.hostName(), database: String? = nil,
+                templateFolders: [String]? = nil, logLevel: LogLevelName = .info, failoverAfter: Duration = .seconds(30),
+                folders: [FolderSettings] = [], buttons: [ButtonSettings] = [], lights: [LightSettings] = []) {
+        self.source = source
+        self.box = box
+        self.database = database
+        self.templateFolders = templateFolders
+        self.logLevel = logLevel
+        self.failoverAfter = failoverAfter
+        self.folders = folders
+        self.buttons = buttons
+        self.lights = lights
+    }
+
+    /// The machine's host name, the default box name.
+    public static func hostName() -> String {
+        ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "kiosk"
+    }
+
+    /// Every role the configuration sends jobs to or shows a light for.
+    public var roles: Set<Role> {
+        var roles = Set(folders.compactMap(\.role) + lights.map(\.role))
+        for button in buttons {
+            for action in [button.press, button.longPress].compactMap({ $0 }) {
+                switch action {
+                case .print(let print): roles.insert(print.role)
+                case .reprint(let role): roles.insert(role)
+                }
+            }
+        }
+        return roles
+    }
+}
+
+/// The log levels a configuration may name.
+public enum LogLevelName: String, Sendable, Hashable, CaseIterable {
+    case debug, info, notice, warning, error
+}
+
+/// A `[[folder]]`: a watched folder and what its files become.
+public struct FolderSettings: Sendable, Hashable {
+    /// Its key in the file, e.g. `folder[2]`, for messages.
+    public var key: String
+    public var path: String
+    /// The role that prints its files; nil when envelopes name their own.
+    public var role: Role?
+    /// With a template, `.json` files are its data; without, envelopes.
+    public var template: String?
+    public var doneLimit: Int
+    public var maxFileSize: Int64
+
+    public init(key: String, path: String, role: Role? = nil, template: String? = nil,
+                doneLimit: Int = 1000, maxFileSize: Int64 = 10 * 1_048_576) {
+        self.key = key
+        self.path = path
+        self.role = role
+        self.template = template
+        self.doneLimit = doneLimit
+        self.maxFileSize = maxFileSize
+    }
+}
+
+/// A GPIO line as the file names it: a chip (name, label or path) and a line
+/// (offset or name).
+public struct GPIOLineSettings: Sendable, Hashable {
+    public enum Line: Sendable, Hashable, CustomStringConvertible {
+        case offset(Int)
+        case name(String)
+
+        public var description: String {
+            switch self {
+            case .offset(let number): "line \(number)"
+            case .name(let name): "line \"\(name)\""
+            }
+        }
+    }
+
+    public var chip: String
+    public var line: Line
+
+    public init(chip: String, line: Line) {
+        self.chip = chip
+        self.line = line
+    }
+}
+
+/// A `[[button]]`: a push button and what its presses do.
+public struct ButtonSettings: Sendable, Equatable {
+    public enum Bias: String, Sendable, Hashable, CaseIterable {
+        case asIs = "as-is", disable = "disable", pullUp = "pull-up", pullDown = "pull-down"
+    }
+
+    public var key: String
+    public var name: String
+    public var line: GPIOLineSettings
+    public var activeLow: Bool
+    public var bias: Bias
+    public var debounce: Duration
+    public var longPressAfter: Duration
+    public var press: ButtonAction
+    /// What a long press does; nil when a long press counts as a short one.
+    public var longPress: ButtonAction?
+
+    public init(key: String, name: String, line: GPIOLineSettings, activeLow: Bool = true, bias: Bias = .pullUp,
+                debounce: Duration = .milliseconds(30), longPressAfter: Duration = .seconds(2),
+                press: ButtonAction, longPress: ButtonAction? = nil) {
+        self.key = key
+        self.name = name
+        self.line = line
+        self.activeLow = activeLow
+        self.bias = bias
+        self.debounce = debounce
+        self.longPressAfter = longPressAfter
+        self.press = press
+        self.longPress = longPress
+    }
+}
+
+/// What a button press does.
+public enum ButtonAction: Sendable, Equatable {
+    case print(PrintAction)
+    /// Queue the role's last job again.
+    case reprint(Role)
+}
+
+/// A button's "print this template" action.
+public struct PrintAction: Sendable, Equatable {
+    /// The data names the agent fills in itself, which fixed data may not use.
+    public static let builtInValues = ["time", "date", "box", "button", "counter"]
+
+    public var template: String
+    public var role: Role
+    /// A persistent counter's name: each press takes its next number.
+    public var counter: String?
+    public var copies: Int
+    /// The fixed data, a JSON object.
+    public var fixedData: TemplateData
+
+    public init(template: String, role: Role, counter: String? = nil, copies: Int = 1, fixedData: TemplateData = .object([:])) {
+        self.template = template
+        self.role = role
+        self.counter = counter
+        self.copies = copies
+        self.fixedData = fixedData
+    }
+}
+
+/// A `[[light]]`: an output line showing a role's printer.
+public struct LightSettings: Sendable, Hashable {
+    public var key: String
+    public var role: Role
+    public var line: GPIOLineSettings
+    public var activeLow: Bool
+    public var checkEvery: Duration
+
+    public init(key: String, role: Role, line: GPIOLineSettings, activeLow: Bool = false, checkEvery: Duration = .seconds(2)) {
+        self.key = key
+        self.role = role
+        self.line = line
+        self.activeLow = activeLow
+        self.checkEvery = checkEvery
+    }
+}

@@ -1,0 +1,113 @@
+import TOMLKit
+import Templates
+
+/// A configuration file's content as plain values, read once from TOMLKit's
+/// tree. TOMLKit's types are reference types around C++ objects; everything
+/// after parsing works on this instead, which is `Sendable` and ordered.
+enum ConfigNode: Sendable, Hashable {
+    case table([(key: String, value: ConfigNode)])
+    case array([ConfigNode])
+    case string(String)
+    case integer(Int)
+    case number(Double)
+    case boolean(Bool)
+    /// Dates and times, which no key takes: kept as their TOML text for messages.
+    case other(String)
+
+    static func == (lhs: ConfigNode, rhs: ConfigNode) -> Bool {
+        switch (lhs, rhs) {
+        case (.table(let a), .table(let b)): a.map(\.key) == b.map(\.key) && a.map(\.value) == b.map(\.value)
+        case (.array(let a), .array(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.integer(let a), .integer(let b)): a == b
+        case (.number(let a), .number(let b)): a == b
+        case (.boolean(let a), .boolean(let b)): a == b
+        case (.other(let a), .other(let b)): a == b
+        default: false
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        switch self {
+        case .table(let entries): for entry in entries { hasher.combine(entry.key); hasher.combine(entry.value) }
+        case .array(let items): hasher.combine(items)
+        case .string(let text): hasher.combine(text)
+        case .integer(let value): hasher.combine(value)
+        case .number(let value): hasher.combine(value)
+        case .boolean(let value): hasher.combine(value)
+        case .other(let text): hasher.combine(text)
+        }
+    }
+
+    /// What a message calls this kind of value.
+    var kindName: String {
+        switch self {
+        case .table: "a table"
+        case .array: "a list"
+        case .string: "text"
+        case .integer: "a whole number"
+        case .number: "a number"
+        case .boolean: "true or false"
+        case .other: "a date or time"
+        }
+    }
+
+    /// The value as a user wrote it, for messages.
+    var shortText: String {
+        switch self {
+        case .table: "a table"
+        case .array: "a list"
+        case .string(let text): "\"\(text)\""
+        case .integer(let value): String(value)
+        case .number(let value): String(value)
+        case .boolean(let value): String(value)
+        case .other(let text): text
+        }
+    }
+}
+
+/// Parses TOML text into a ``ConfigNode`` table.
+enum TOMLText {
+    /// The document's top-level table, or the syntax error at its line and column.
+    static func parse(_ text: String) throws(ConfigurationProblem) -> ConfigNode {
+        do {
+            return node(try TOMLTable(string: text))
+        } catch let error as TOMLParseError {
+            throw ConfigurationProblem(line: error.source.begin.line, column: error.source.begin.column,
+                                       message: "this is not valid TOML: \(error.description). "
+                                           + "Fix the line (TOML: key = \"text\", key = 12, [table], [[list of tables]]).")
+        } catch {
+            throw ConfigurationProblem(message: "this is not valid TOML: \(error).")
+        }
+    }
+
+    private static func node(_ table: TOMLTable) -> ConfigNode {
+        .table(table.map { (key: $0.0, value: node($0.1.tomlValue)) })
+    }
+
+    private static func node(_ value: TOMLValue) -> ConfigNode {
+        switch value.type {
+        case .table: value.table.map(node) ?? .other("")
+        case .array: .array(value.array.map { $0.map { node($0.tomlValue) } } ?? [])
+        case .string: .string(value.string ?? "")
+        case .int: .integer(value.int ?? 0)
+        case .double: .number(value.double ?? 0)
+        case .bool: .boolean(value.bool ?? false)
+        case .date, .time, .dateTime: .other(value.debugDescription)
+        }
+    }
+}
+
+/// Configuration values as template data, for a button's fixed data.
+enum TemplateValues {
+    static func data(_ node: ConfigNode) -> TemplateData {
+        switch node {
+        case .table(let entries): .object(Dictionary(entries.map { ($0.key, data($0.value)) }) { _, last in last })
+        case .array(let items): .array(items.map(data))
+        case .string(let text), .other(let text): .string(text)
+        case .integer(let number): .integer(number)
+        case .number(let number): .number(number)
+        case .boolean(let flag): .bool(flag)
+        }
+    }
+}

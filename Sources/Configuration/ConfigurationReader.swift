@@ -1,0 +1,182 @@
+import Foundation
+import PrintModel
+import Templates
+
+/// Turns the file's tables into settings, recording a problem for each key
+/// that is wrong instead of stopping at the first.
+struct ConfigurationReader {
+    let log: ProblemLog
+    /// The configuration file's folder: relative paths start there.
+    let folder: String
+
+    func read(_ top: TableReader, source: String) -> AgentConfiguration {
+        var configuration = AgentConfiguration(source: source)
+        if let box = top.string("box") {
+            if box.isEmpty { top.problem("box", "is empty; give this box a name, e.g. box = \"till-3\".") } else { configuration.box = box }
+        }
+        configuration.database = top.string("database").map(absolute)
+        configuration.templateFolders = top.stringList("templates")?.map(absolute)
+        if let level = top.choice("log-level", from: LogLevelName.allCases.map(\.rawValue)) {
+            configuration.logLevel = LogLevelName(rawValue: level) ?? .info
+        }
+        if let spooler = top.table("spooler") {
+            if let grace = spooler.duration("failover-after", in: .seconds(1) ... .seconds(3600)) { configuration.failoverAfter = grace }
+            spooler.rejectUnknownKeys()
+        }
+        configuration.folders = top.tables("folder").compactMap(folder)
+        configuration.buttons = top.tables("button").compactMap(button)
+        configuration.lights = top.tables("light").compactMap(light)
+        top.rejectUnknownKeys()
+        rejectDuplicates(configuration)
+        return configuration
+    }
+
+    private func folder(_ table: TableReader) -> FolderSettings? {
+        defer { table.rejectUnknownKeys() }
+        let path = table.requiredString("path", example: "\"/var/spool/kioskprint/pos\"")
+        let role = table.role("role")
+        let template = table.string("template")
+        var settings = FolderSettings(key: table.path, path: path.map(absolute) ?? "", role: role, template: template)
+        if let limit = table.integer("done-limit", in: 0...1_000_000) { settings.doneLimit = limit }
+        if let size = table.size("max-size") {
+            if size > 50 * 1_048_576 { table.problem("max-size", "is over 50MB, the most a print job file may be.") } else { settings.maxFileSize = size }
+        }
+        if template != nil, role == nil, !table.has("role") {
+            table.problem("role", "is required with template = \"\(template!)\": say which role's printer prints these files.")
+        }
+        return path == nil ? nil : settings
+    }
+
+    private func button(_ table: TableReader) -> ButtonSettings? {
+        defer { table.rejectUnknownKeys() }
+        let name = table.requiredString("name", example: "\"take-a-number\"")
+        let line = gpioLine(table)
+        let press: ButtonAction?
+        if let pressTable = table.table("press") {
+            press = action(pressTable)
+        } else {
+            table.problem("press", "is required: add a [\(table.path.replacingOccurrences(of: #"\[\d+\]$"#, with: "", options: .regularExpression)).press] table "
+                + "saying what a press does, e.g. print = \"queue-ticket\" and role = \"ticket\", or reprint = \"receipt\".")
+            press = nil
+        }
+        let longPress = table.table("long-press").flatMap(action)
+        var settings: ButtonSettings?
+        if let name, let line, let press {
+            settings = ButtonSettings(key: table.path, name: name, line: line, press: press, longPress: longPress)
+        }
+        if let activeLow = table.boolean("active-low") { settings?.activeLow = activeLow }
+        if let bias = table.choice("bias", from: ButtonSettings.Bias.allCases.map(\.rawValue)) {
+            settings?.bias = ButtonSettings.Bias(rawValue: bias) ?? .pullUp
+        }
+        if let debounce = table.duration("debounce", in: .zero ... .seconds(1)) { settings?.debounce = debounce }
+        if let long = table.duration("long-press-after", in: .milliseconds(100) ... .seconds(60)) { settings?.longPressAfter = long }
+        return settings
+    }
+
+    private func action(_ table: TableReader) -> ButtonAction? {
+        defer { table.rejectUnknownKeys() }
+        switch (table.has("print"), table.has("reprint")) {
+        case (true, true):
+            table.problem("print", "and reprint are both set; a press does one thing: keep one of them.")
+            _ = (table.value("print"), table.value("reprint"))
+            return nil
+        case (false, true):
+            return table.role("reprint").map(ButtonAction.reprint)
+        case (false, false):
+            table.problem("print", "is missing: say what the press does, print = \"TEMPLATE\" (with role = ...) or reprint = \"ROLE\".")
+            return nil
+        case (true, false):
+            let template = table.requiredString("print", example: "\"queue-ticket\"")
+            let role: Role?
+            if table.has("role") { role = table.role("role") } else {
+                table.problem("role", "is required with print: say which role's printer prints it, e.g. role = \"ticket\".")
+                _ = table.value("role")
+                role = nil
+            }
+            let counter = table.string("counter")
+            if let counter, counter.isEmpty || !counter.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
+                table.problem("counter", "\"\(counter)\" is not a usable counter name: use letters, digits, '-' and '_'.")
+            }
+            let copies = table.integer("copies", in: 1...99) ?? 1
+            let data = fixedData(table)
+            guard let template, let role, let data else { return nil }
+            return .print(PrintAction(template: template, role: role, counter: counter, copies: copies, fixedData: data))
+        }
+    }
+
+    /// The `data` table, refusing the names the agent fills in.
+    private func fixedData(_ table: TableReader) -> TemplateData? {
+        guard let entries = table.rawTable("data") else {
+            return table.has("data") ? nil : .object([:])
+        }
+        var clean = true
+        for entry in entries where PrintAction.builtInValues.contains(entry.key) {
+            log.add("\(table.key("data")).\(entry.key)", "is filled in by the agent (\(PrintAction.builtInValues.joined(separator: ", "))); "
+                + "rename your value, e.g. \"my-\(entry.key)\".")
+            clean = false
+        }
+        return clean ? TemplateValues.data(.table(entries)) : nil
+    }
+
+    private func light(_ table: TableReader) -> LightSettings? {
+        defer { table.rejectUnknownKeys() }
+        let role: Role?
+        if table.has("role") { role = table.role("role") } else {
+            table.problem("role", "is required: the role whose printer this light shows, e.g. role = \"receipt\".")
+            _ = table.value("role")
+            role = nil
+        }
+        let line = gpioLine(table)
+        guard let role, let line else {
+            _ = (table.value("active-low"), table.value("check-every"))
+            return nil
+        }
+        var settings = LightSettings(key: table.path, role: role, line: line)
+        if let activeLow = table.boolean("active-low") { settings.activeLow = activeLow }
+        if let every = table.duration("check-every", in: .milliseconds(200) ... .seconds(600)) { settings.checkEvery = every }
+        return settings
+    }
+
+    private func gpioLine(_ table: TableReader) -> GPIOLineSettings? {
+        let chip = table.requiredString("chip", example: "\"gpiochip0\" (gpiodetect lists the chips)")
+        let line: GPIOLineSettings.Line?
+        switch table.value("line") {
+        case .integer(let offset)?:
+            if offset >= 0, offset < 1024 { line = .offset(offset) } else {
+                table.problem("line", "\(offset) is not a line offset; give 0 to 1023 or the line's name (gpioinfo lists them).")
+                line = nil
+            }
+        case .string(let name)? where !name.isEmpty: line = .name(name)
+        case let other?:
+            table.problem("line", "expected a line offset such as 17 or a line name such as \"GPIO17\", found \(other.shortText).")
+            line = nil
+        case nil:
+            table.problem("line", "is required: the line's offset (17) or name (\"GPIO17\"); gpioinfo lists them.")
+            line = nil
+        }
+        guard let chip, let line else { return nil }
+        return GPIOLineSettings(chip: chip, line: line)
+    }
+
+    private func rejectDuplicates(_ configuration: AgentConfiguration) {
+        var seenFolders: [String: String] = [:]
+        for folder in configuration.folders {
+            let path = (folder.path as NSString).standardizingPath
+            if let first = seenFolders[path] {
+                log.add("\(folder.key).path", "\"\(folder.path)\" is already watched by \(first); one folder, one [[folder]].")
+            }
+            seenFolders[path] = seenFolders[path] ?? folder.key
+        }
+        var seenLines: [GPIOLineSettings: String] = [:]
+        for (key, line) in configuration.buttons.map({ ($0.key, $0.line) }) + configuration.lights.map({ ($0.key, $0.line) }) {
+            if let first = seenLines[line] {
+                log.add("\(key).line", "\(line.line) of \(line.chip) is already used by \(first); each button and light needs its own line.")
+            }
+            seenLines[line] = seenLines[line] ?? key
+        }
+    }
+
+    private func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : ((folder as NSString).appendingPathComponent(path) as NSString).standardizingPath
+    }
+}

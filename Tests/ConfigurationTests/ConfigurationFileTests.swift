@@ -1,0 +1,203 @@
+import Configuration
+import Foundation
+import PrintModel
+import Templates
+import Testing
+
+/// The agent's TOML file: what it accepts, and how it says what is wrong.
+@Suite(.timeLimit(.minutes(1))) struct ConfigurationFileTests {
+    let complete = """
+        box = "till-3"
+        database = "state/kioskprint.sqlite"
+        templates = ["templates", "/etc/kioskprint/more"]
+        log-level = "debug"
+
+        [spooler]
+        failover-after = "45s"
+
+        [[folder]]
+        path = "/var/spool/kioskprint/pos"
+        role = "receipt"
+        template = "receipt"
+        done-limit = 50
+        max-size = "2MB"
+
+        [[folder]]
+        path = "drop"
+
+        [[button]]
+        name = "take-a-number"
+        chip = "gpiochip0"
+        line = 17
+        debounce = "20ms"
+        long-press-after = "1.5s"
+        [button.press]
+        print = "queue-ticket"
+        role = "ticket"
+        counter = "deli"
+        [button.press.data]
+        heading = "Deli \\"counter\\""
+        lines = ["one", 2, true]
+        [button.long-press]
+        reprint = "ticket"
+
+        [[light]]
+        role = "ticket"
+        chip = "gpiochip0"
+        line = "GPIO27"
+        active-low = true
+        """
+
+    func parse(_ text: String) throws(ConfigurationError) -> AgentConfiguration {
+        try ConfigurationFile.parse(text, source: "kioskprint.toml", relativeTo: "/etc/kioskprint")
+    }
+
+    func problems(_ text: String) -> [String] {
+        do {
+            _ = try parse(text)
+            return []
+        } catch {
+            return error.problems.map(\.description)
+        }
+    }
+
+    @Test func aCompleteFileGivesEverySetting() throws {
+        let configuration = try parse(complete)
+        #expect(configuration.box == "till-3")
+        #expect(configuration.database == "/etc/kioskprint/state/kioskprint.sqlite")
+        #expect(configuration.templateFolders == ["/etc/kioskprint/templates", "/etc/kioskprint/more"])
+        #expect(configuration.logLevel == .debug)
+        #expect(configuration.failoverAfter == .seconds(45))
+        #expect(configuration.folders.count == 2)
+        #expect(configuration.folders[0] == FolderSettings(key: "folder[1]", path: "/var/spool/kioskprint/pos", role: try Role("receipt"),
+                                                           template: "receipt", doneLimit: 50, maxFileSize: 2 * 1_048_576))
+        #expect(configuration.folders[1].path == "/etc/kioskprint/drop")
+        #expect(configuration.folders[1].role == nil && configuration.folders[1].template == nil)
+
+        let button = try #require(configuration.buttons.first)
+        #expect(button.key == "button[1]" && button.name == "take-a-number")
+        #expect(button.line == GPIOLineSettings(chip: "gpiochip0", line: .offset(17)))
+        #expect(button.activeLow && button.bias == .pullUp)
+        #expect(button.debounce == .milliseconds(20) && button.longPressAfter == .milliseconds(1500))
+        guard case .print(let action) = button.press else { Issue.record("a print action was expected"); return }
+        #expect(action.template == "queue-ticket" && action.role.name == "ticket" && action.counter == "deli")
+        #expect(action.fixedData.jsonText == #"{"heading":"Deli \"counter\"","lines":["one",2,true]}"#)
+        #expect(button.longPress == .reprint(try Role("ticket")))
+
+        #expect(configuration.lights == [LightSettings(key: "light[1]", role: try Role("ticket"),
+                                                       line: GPIOLineSettings(chip: "gpiochip0", line: .name("GPIO27")),
+                                                       activeLow: true, checkEvery: .seconds(2))])
+        #expect(configuration.roles.map(\.name).sorted() == ["receipt", "ticket"])
+    }
+
+    @Test func anEmptyFileIsTheDefaults() throws {
+        let configuration = try parse("")
+        #expect(configuration.folders.isEmpty && configuration.buttons.isEmpty && configuration.lights.isEmpty)
+        #expect(configuration.failoverAfter == .seconds(30) && configuration.logLevel == .info)
+        #expect(configuration.database == nil && configuration.templateFolders == nil)
+    }
+
+    @Test func aSyntaxErrorNamesItsLineAndColumn() {
+        let found = problems("box = \"a\"\nlog-level = = \"info\"\n")
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix("2:") == true, "\(found)")
+        #expect(found.first?.contains("not valid TOML") == true)
+    }
+
+    @Test func everyWrongKeyIsReportedAtOnceWithItsPath() {
+        let found = problems("""
+            log-levle = "info"
+            [[folder]]
+            path = "/x"
+            template = "receipt"
+            max-size = "10"
+            [[button]]
+            name = "b"
+            chip = "gpiochip0"
+            line = -1
+            debounce = "30"
+            [button.press]
+            print = "ticket"
+            [button.press.data]
+            counter = 3
+            """)
+        #expect(found.contains { $0.hasPrefix("log-levle: is not a known key here. Did you mean \"log-level\"?") }, "\(found)")
+        #expect(found.contains("folder[1].role: is required with template = \"receipt\": say which role's printer prints these files."))
+        #expect(found.contains { $0.hasPrefix("folder[1].max-size: \"10\" has no unit") })
+        #expect(found.contains { $0.hasPrefix("button[1].line: -1 is not a line offset") })
+        #expect(found.contains { $0.hasPrefix("button[1].debounce: \"30\" has no unit; write it as \"30ms\"") })
+        #expect(found.contains { $0.hasPrefix("button[1].press.role: is required with print") })
+        #expect(found.contains { $0.hasPrefix("button[1].press.data.counter: is filled in by the agent") })
+        #expect(found.count == 7, "\(found)")
+    }
+
+    @Test func wrongTypesAndValuesSayWhatWasExpected() {
+        let found = problems("""
+            box = 3
+            log-level = "loud"
+            [[light]]
+            role = "Not a role!"
+            chip = "gpiochip0"
+            line = 27
+            active-low = "yes"
+            [[button]]
+            name = "x"
+            chip = "gpiochip0"
+            line = 27
+            [button.press]
+            print = "t"
+            reprint = "receipt"
+            """)
+        #expect(found.contains("box: expected text in quotes, found a whole number (3)."), "\(found)")
+        #expect(found.contains { $0.hasPrefix("log-level: \"loud\" is not one of \"debug\", \"info\"") })
+        #expect(found.contains { $0.hasPrefix("light[1].role: 'Not a role!' is not a usable role name") })
+        #expect(found.contains("button[1].press.print: and reprint are both set; a press does one thing: keep one of them."))
+    }
+
+    @Test func oneLineForOneButtonOrLightAndOneTableForOneFolder() {
+        let found = problems("""
+            [[folder]]
+            path = "/spool/pos"
+            role = "receipt"
+            [[folder]]
+            path = "/spool/pos/"
+            role = "coupon"
+            [[button]]
+            name = "b"
+            chip = "gpiochip0"
+            line = 17
+            [button.press]
+            reprint = "receipt"
+            [[light]]
+            role = "receipt"
+            chip = "gpiochip0"
+            line = 17
+            """)
+        #expect(found.contains("folder[2].path: \"/spool/pos/\" is already watched by folder[1]; one folder, one [[folder]]."), "\(found)")
+        #expect(found.contains("light[1].line: line 17 of gpiochip0 is already used by button[1]; each button and light needs its own line."))
+    }
+
+    @Test func aMissingFileSaysWhereToLook() {
+        #expect(throws: ConfigurationError.self) { try ConfigurationFile.load("/nonexistent/kioskprint.toml") }
+        do { _ = try ConfigurationFile.load("/nonexistent/kioskprint.toml") } catch {
+            #expect(error.description == "/nonexistent/kioskprint.toml: there is no such file. Give the right path with --config, or copy an example from kiosk-config/.")
+        }
+    }
+
+    @Test func theFileIsFoundByOptionThenEnvironment() {
+        #expect(ConfigurationFile.locate(explicit: "/a.toml", environment: ["KIOSKPRINT_CONFIG": "/b.toml"]) == "/a.toml")
+        #expect(ConfigurationFile.locate(explicit: nil, environment: ["KIOSKPRINT_CONFIG": "/b.toml"]) == "/b.toml")
+    }
+
+    @Test(arguments: [("30ms", Duration.milliseconds(30)), ("1.5s", .milliseconds(1500)), ("2m", .seconds(120)), ("1h", .seconds(3600))])
+    func durationsNeedAUnit(text: String, expected: Duration) throws {
+        #expect(try ConfigValues.duration(text) == expected)
+        #expect(ConfigValues.describe(expected) == text)
+    }
+
+    @Test func sizesAreBinary() throws {
+        #expect(try ConfigValues.size("512KB") == 524_288)
+        #expect(try ConfigValues.size("10MB") == 10_485_760)
+        #expect(throws: ConfigValues.Refusal.self) { try ConfigValues.size("lots") }
+    }
+}
