@@ -68,6 +68,14 @@ extension KioskStore {
             try db.create(index: "job_role_state_id", on: "job", columns: ["role", "state", "id"])
             try db.create(index: "job_state", on: "job", columns: ["state"])
         }
+        migrator.registerMigration("v3-counters") { db in
+            // Take-a-number counters: one row per named counter, the last number given out.
+            try db.create(table: "counter") { t in
+                t.primaryKey("name", .text)
+                t.column("value", .integer).notNull()
+                t.column("updatedAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

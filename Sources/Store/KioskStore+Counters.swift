@@ -1,0 +1,25 @@
+public import Foundation
+import GRDB
+
+/// Named counters that survive restarts: the number on a take-a-number ticket.
+extension KioskStore {
+    /// Takes the counter's next number (1 for a counter never used) and
+    /// returns it once the commit is on disk, so a number is never given out
+    /// twice, even across a crash.
+    public func nextNumber(of counter: String, at date: Date = Date()) async throws -> Int {
+        try await pool.write { db in
+            try Int.fetchOne(db, sql: """
+                INSERT INTO counter (name, value, updatedAt) VALUES (?1, 1, ?2)
+                ON CONFLICT(name) DO UPDATE SET value = value + 1, updatedAt = ?2
+                RETURNING value
+                """, arguments: [counter, date]) ?? 1
+        }
+    }
+
+    /// The counter's last number given out; nil for a counter never used.
+    public func currentNumber(of counter: String) async throws -> Int? {
+        try await pool.read { db in
+            try Int.fetchOne(db, sql: "SELECT value FROM counter WHERE name = ?", arguments: [counter])
+        }
+    }
+}
