@@ -55,11 +55,21 @@ struct PrintCommand: AsyncParsableCommand {
 
     func run() async throws {
         let store = try database.open()
-        let printer = try await store.assignments(for: role).first(where: \.isPrimary)?.printer
-        let (content, defaultName) = try await prepareContent(store: store, printer: printer)
-        let job = try await store.enqueue(name: name ?? defaultName, role: role, content: content, copies: copies)
+        let intake = JobIntake(store: store, catalog: templates.catalog)
+        let job: PrintJob
+        let data = file == nil ? try dataJSON() : nil
+        do throws(IntakeError) {
+            if let file {
+                job = try await intake.queueFile(file, role: role, jobName: name, copies: copies)
+            } else if let (json, dataFile) = data {
+                job = try await intake.queueTemplate(template!, dataJSON: json, dataFile: dataFile, role: role,
+                                                     jobName: name, copies: copies)
+            } else { return }
+        } catch {
+            throw CLIError(error.message + (error.kind == .refused ? "\nNothing was queued: fix the template, its data or the file." : ""))
+        }
         print("Job \(job.id) queued for the role \(role): \"\(job.name)\".")
-        if printer == nil {
+        if try await intake.primaryPrinter(of: role) == nil {
             print("Note: no printer holds the role \(role) yet; the job waits until one does "
                   + "(`kioskprint printers pick --role \(role)`).")
         }
@@ -74,65 +84,16 @@ struct PrintCommand: AsyncParsableCommand {
         print("Job \(ended.id) printed on \(ended.printer?.name ?? "the printer").")
     }
 
-    /// What to queue, checked first: a template with its data (drawn once for
-    /// the role's printer, so mistakes are refused now, not found later), or a
-    /// file copied into the spool folder.
-    private func prepareContent(store: KioskStore, printer: SavedPrinter?) async throws -> (JobContent, String) {
-        if let file {
-            let spooled = try SpoolFolder(databasePath: DatabaseLocation.resolve(explicit: database.database)).keep(file)
-            do { _ = try PrinterReadyFile.check(path: spooled) } catch {
-                try? FileManager.default.removeItem(atPath: spooled)
-                throw CLIError("\(error) Nothing was queued.")
-            }
-            let kind = (file as NSString).pathExtension.lowercased()
-            return (.document(path: spooled, format: kind), (file as NSString).lastPathComponent)
-        }
-        let source = try CLIError.wrap { try templates.catalog.find(template!) }
-        let json: String
+    /// The job's data: the --data file, else the template's sample data.
+    private func dataJSON() throws -> (json: String, file: String) {
         if let data {
             guard let bytes = FileManager.default.contents(atPath: data) else {
                 throw CLIError("The data file \(data) cannot be read. Check the path and its permissions.")
             }
-            json = String(decoding: bytes, as: UTF8.self)
-        } else {
-            json = source.sampleData ?? "{}"
+            return (String(decoding: bytes, as: UTF8.self), data)
         }
-        var media: PageGeometry?
-        if let printer {
-            media = try CLIError.wrap { try MediaSelection.media(for: source.parse().page, on: printer.capabilities) }
-        }
-        let check = TemplateCheck.run(source, dataJSON: Data(json.utf8), dataFile: data ?? "\(source.name) sample data",
-                                      media: media)
-        guard check.isClean else {
-            throw CLIError(check.errors.joined(separator: "\n") + "\nNothing was queued: fix the template or its data.")
-        }
-        return (.template(name: source.name, dataJSON: json), "\(source.name) \(Self.timestamp())")
-    }
-
-    private static func timestamp() -> String {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        return formatter.string(from: Date())
-    }
-}
-
-/// Where `print --file` keeps its copy of a file until the job has printed,
-/// so the original can go away at once.
-struct SpoolFolder {
-    let path: String
-
-    init(databasePath: String) {
-        path = (databasePath as NSString).deletingLastPathComponent + "/spool"
-    }
-
-    func keep(_ file: String) throws -> String {
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-        let target = path + "/" + UUID().uuidString.prefix(8) + "-" + (file as NSString).lastPathComponent
-        do { try FileManager.default.copyItem(atPath: file, toPath: target) } catch {
-            throw CLIError("\(file) cannot be read (\(error.localizedDescription)). Check the path and its permissions; nothing was queued.")
-        }
-        return target
+        let source = try CLIError.wrap { try templates.catalog.find(template!) }
+        return (source.sampleData ?? "{}", "\(source.name) sample data")
     }
 }
 

@@ -1,0 +1,132 @@
+public import Foundation
+public import PrintModel
+import Rendering
+public import Store
+public import Templates
+
+/// Takes a job in, for every way one arrives (the command line, a watched
+/// folder, a button): checks it first, so a mistake is refused with its
+/// reason before anything is stored, then queues it durably.
+///
+/// A template is drawn once for the role's printer (the spooler draws it
+/// again for whichever printer finally prints it, which may be a backup).
+/// A file is copied into the spool folder and checked there, so the
+/// original may go away at once.
+public struct JobIntake: Sendable {
+    public let store: KioskStore
+    public let catalog: TemplateCatalog
+    /// Where copies of printer-ready files wait until printed.
+    public let spoolFolder: String
+
+    public init(store: KioskStore, catalog: TemplateCatalog, spoolFolder: String? = nil) {
+        self.store = store
+        self.catalog = catalog
+        self.spoolFolder = spoolFolder ?? Self.spoolFolder(forDatabase: store.path)
+    }
+
+    /// The spool folder beside a database: `<its folder>/spool`.
+    public static func spoolFolder(forDatabase path: String) -> String {
+        (path as NSString).deletingLastPathComponent + "/spool"
+    }
+
+    /// Queues a template with its data (a JSON object's text).
+    ///
+    /// - Parameters:
+    ///   - dataFile: what messages call the data, e.g. `order-4711.json`.
+    ///   - jobName: the job's name; nil for "TEMPLATE date time".
+    public func queueTemplate(_ name: String, dataJSON: String, dataFile: String, role: Role,
+                              jobName: String? = nil, copies: Int = 1) async throws(IntakeError) -> PrintJob {
+        let source: TemplateSource
+        do { source = try catalog.find(name) } catch { throw IntakeError(.refused, "\(error)") }
+        var media: PageGeometry?
+        if let printer = try await primaryPrinter(of: role) {
+            do { media = try MediaSelection.media(for: source.parse().page, on: printer.capabilities) } catch {
+                throw IntakeError(.refused, "\(error)")
+            }
+        }
+        let check = TemplateCheck.run(source, dataJSON: Data(dataJSON.utf8), dataFile: dataFile, media: media)
+        guard check.isClean else { throw IntakeError(.refused, check.errors.joined(separator: "\n")) }
+        return try await queue(name: jobName ?? "\(source.name) \(Self.timestamp())", role: role,
+                               content: .template(name: source.name, dataJSON: dataJSON), copies: copies)
+    }
+
+    /// Queues a printer-ready file (PDF, PNG or JPEG) as it is.
+    public func queueFile(_ path: String, role: Role, jobName: String? = nil, copies: Int = 1) async throws(IntakeError) -> PrintJob {
+        let kind = (path as NSString).pathExtension.lowercased()
+        let original = (path as NSString).lastPathComponent
+        guard ["pdf", "png", "jpg", "jpeg"].contains(kind) else {
+            throw IntakeError(.refused, "\(original) is not a PDF, PNG or JPEG file, the formats printed as they are.")
+        }
+        let spooled = try keep(path)
+        do { _ = try PrinterReadyFile.check(path: spooled) } catch {
+            try? FileManager.default.removeItem(atPath: spooled)
+            throw IntakeError(.refused, "\(original): \(error)")
+        }
+        do {
+            return try await queue(name: jobName ?? original, role: role,
+                                   content: .document(path: spooled, format: kind == "jpeg" ? "jpg" : kind), copies: copies)
+        } catch {
+            try? FileManager.default.removeItem(atPath: spooled)
+            throw error
+        }
+    }
+
+    /// Queues a job that was checked before, e.g. a reprint of a stored job.
+    public func queue(name: String, role: Role, content: JobContent, copies: Int = 1) async throws(IntakeError) -> PrintJob {
+        do {
+            return try await store.enqueue(name: name, role: role, content: content, copies: copies)
+        } catch let error as StoreError {
+            throw IntakeError(.notStored, "the job could not be written to the queue (\(error)). Nothing was queued.")
+        } catch {
+            throw IntakeError(.notStored, "the job could not be written to the queue (\(error)). Nothing was queued.")
+        }
+    }
+
+    /// The role's primary printer, nil when no printer holds the role yet.
+    public func primaryPrinter(of role: Role) async throws(IntakeError) -> SavedPrinter? {
+        do { return try await store.assignments(for: role).first(where: \.isPrimary)?.printer } catch {
+            throw IntakeError(.notStored, "the saved printers could not be read (\(error)).")
+        }
+    }
+
+    private func keep(_ file: String) throws(IntakeError) -> String {
+        let target = spoolFolder + "/" + UUID().uuidString.prefix(8) + "-" + (file as NSString).lastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: spoolFolder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.copyItem(atPath: file, toPath: target)
+        } catch {
+            throw IntakeError(.notStored, "\(file) could not be copied into the spool folder \(spoolFolder) "
+                + "(\(error.localizedDescription)). Check the path, its permissions and the free disk space; nothing was queued.")
+        }
+        return target
+    }
+
+    private static func timestamp() -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return formatter.string(from: Date())
+    }
+}
+
+/// Why a job was not taken in.
+public struct IntakeError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// The job itself is wrong: its template, data or file. Sending it
+        /// again as it is will fail again.
+        case refused
+        /// The job may be fine, but it could not be stored (disk full, a
+        /// permission): trying again later may work.
+        case notStored
+    }
+
+    public var kind: Kind
+    public var message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
+}
