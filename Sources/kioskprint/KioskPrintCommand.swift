@@ -10,8 +10,8 @@ struct KioskPrintCommand: AsyncParsableCommand {
         Start with `kioskprint demo` to see simulated printers found on loopback, \
         then pick real ones for your roles with `kioskprint printers pick --role receipt`.
         """,
-        subcommands: [PrintersCommand.self, PrintCommand.self, JobsCommand.self, RunCommand.self, RenderCommand.self,
-                      TemplatesCommand.self, DemoCommand.self])
+        subcommands: [PrintersCommand.self, PrintCommand.self, JobsCommand.self, RunCommand.self, StatusCommand.self, ConfigCommand.self, RenderCommand.self,
+                      TemplatesCommand.self, DemoCommand.self, GPIOCommand.self])
 }
 
 /// `kioskprint printers ...`: the administrator's picker and the saved printers.

@@ -48,7 +48,7 @@ import Testing
         defer { agent.stop() }
 
         let ready = try await offloaded { notify.receive() }
-        #expect(ready?.hasPrefix("READY=1\nSTATUS=printing for") == true, "\(ready ?? "nothing")")
+        #expect(ready == "READY=1\nSTATUS=0 folders, 0 buttons, 0 lights; 0 job(s) queued", "\(ready ?? "nothing")")
         agent.signal(SIGTERM)
         let stopping = try await offloaded { notify.receive() }
         #expect(stopping == "STOPPING=1")
@@ -67,5 +67,33 @@ import Testing
         #expect(exposure <= 2.0)
         // Devices: GPIO chips only (and the clock, which ProtectClock leaves readable).
         #expect(try String(contentsOfFile: unit, encoding: .utf8).contains("DeviceAllow=char-gpiochip rw"))
+    }
+
+    /// The user and the spool folder a package would create: sysusers.d and
+    /// tmpfiles.d applied to a scratch root, as systemd applies them at boot.
+    @Test func theUserAndTheSpoolFolderAreCreatedWithTheRightOwnerAndMode() throws {
+        let systemd = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("systemd").path
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("kioskprint-root-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root + "/etc", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let users = try Subprocess.run("systemd-sysusers", ["--root=\(root)", "\(systemd)/kioskprint.sysusers"], limit: .seconds(30))
+        #expect(users.status == 0, "\(users.errors)")
+        let passwd = try String(contentsOfFile: root + "/etc/passwd", encoding: .utf8)
+        let entry = try #require(passwd.split(separator: "\n").first { $0.hasPrefix("kioskprint:") })
+        let uid = try #require(Int(entry.split(separator: ":")[2]))
+        let group = try String(contentsOfFile: root + "/etc/group", encoding: .utf8)
+        #expect(group.split(separator: "\n").contains { $0.hasPrefix("lp:") && $0.hasSuffix("kioskprint") })
+
+        let folders = try Subprocess.run("systemd-tmpfiles", ["--create", "--root=\(root)", "\(systemd)/kioskprint.tmpfiles"],
+                                         limit: .seconds(30))
+        #expect(folders.status == 0, "\(folders.errors)")
+        var info = stat()
+        #expect(stat(root + "/var/spool/kioskprint", &info) == 0)
+        #expect(Int(info.st_uid) == uid)
+        #expect(info.st_mode & 0o7777 == 0o2770)
+        // The unit may write there despite ProtectSystem=strict.
+        #expect(try String(contentsOfFile: systemd + "/kioskprint.service", encoding: .utf8)
+            .contains("ReadWritePaths=-/var/spool/kioskprint"))
     }
 }

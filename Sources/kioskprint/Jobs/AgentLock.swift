@@ -19,7 +19,17 @@ struct AgentLock {
             close(fd)
             return nil
         }
+        // The holder's pid, for `kioskprint status`; the lock itself is the flock.
+        let pid = Array("\(getpid())\n".utf8)
+        _ = ftruncate(fd, 0)
+        _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
         return fd
+    }
+
+    /// The pid the holder wrote, when one did.
+    var holder: Int32? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// True when an agent holds the lock now.

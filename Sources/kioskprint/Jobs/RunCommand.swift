@@ -1,67 +1,102 @@
+import Agent
 import ArgumentParser
-import Dispatch
+import Configuration
 import Foundation
-import Service
+import Logging
 import Spooler
 import Store
 import Templates
 
-/// `kioskprint run`: the agent. For now it runs the spooler for every role
-/// until SIGTERM or SIGINT; triggers and the service configuration come with
-/// the agent issue.
+/// `kioskprint run`: the agent.
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run the agent: print queued jobs for every role until stopped (SIGTERM, Ctrl-C).",
-        discussion: "Only one agent runs per database; a second one exits. Jobs are claimed in the database, so none is ever sent twice.")
+        abstract: "Run the agent: watch folders and buttons, show printer lights, and print queued jobs until stopped.",
+        discussion: """
+        The configuration file (docs/CONFIGURATION.md) is --config, else $KIOSKPRINT_CONFIG, else \
+        /etc/kioskprint/kioskprint.toml; without one the agent prints queued jobs and watches nothing. \
+        A configuration with a problem is refused with the key and the reason (exit status 78). \
+        SIGHUP reloads it (a bad one is logged and the one in force stays); SIGTERM or Ctrl-C stops \
+        the agent and keeps the queue. Only one agent runs per database.
+        """)
+
+    @Option(help: ArgumentHelp("The configuration file.", valueName: "path"))
+    var config: String?
 
     @OptionGroup var templates: TemplateFolderOptions
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
-        let path = try DatabaseLocation.resolve(explicit: database.database)
-        let store = try database.open()
+        do { try await runAgent() } catch let refused as Refused {
+            FileHandle.standardError.write(Data((refused.error.description
+                + "\nThe agent did not start: correct the configuration (`kioskprint config check` shows every problem).\n").utf8))
+            throw ExitCode(78)
+        }
+    }
+
+    private func runAgent() async throws {
+        let configPath = ConfigurationFile.locate(explicit: config)
+        let configuration = try Self.load(configPath)
+        let level = Logger.Level(configuration.logLevel)
+        LoggingSystem.bootstrap { _ in AgentLogHandler(level: level) }
+        let logger = Logger(label: "kioskprint")
+
+        // The command line wins over the file, so a test or a second agent can point elsewhere.
+        let catalog = templates.folders.isEmpty
+            ? TemplateCatalog(folders: configuration.templateFolders ?? TemplateCatalog.defaultFolders())
+            : templates.catalog
+        let problems = MachineCheck.problems(in: configuration, catalog: catalog)
+        guard problems.isEmpty else {
+            throw Refused(ConfigurationError(path: configPath ?? "configuration", problems: problems))
+        }
+        let path = try DatabaseLocation.resolve(explicit: database.database ?? configuration.database)
+        let store = try KioskStore(path: path)
         guard let lock = AgentLock(databasePath: path).acquire() else {
             throw CLIError("Another kioskprint agent is already running for \(path). Stop it first, or give this one its own --database.")
         }
         defer { close(lock) }
-        let spooler = Spooler(store: store, preparer: DocumentPreparer(catalog: templates.catalog)) { event in
-            FileHandle.standardError.write(Data((event.description + "\n").utf8))
+
+        var spoolerSettings = SpoolerConfiguration()
+        spoolerSettings.failoverGrace = configuration.failoverAfter
+        let spooler = Spooler(store: store, preparer: DocumentPreparer(catalog: catalog), configuration: spoolerSettings) { event in
+            logger.log(level: event.logLevel, "\(event.description)", metadata: event.logMetadata)
         }
-        FileHandle.standardError.write(Data("kioskprint agent running on \(path) (pid \(getpid())).\n".utf8))
-        let notifier = ServiceNotifier()
-        let work = Task { try await spooler.run() }
-        let stop = StopSignals.install {
-            notifier.stopping()
-            work.cancel()
+        if configPath == nil {
+            logger.notice("no configuration file (\(ConfigurationFile.defaultPath) does not exist): printing queued jobs, watching nothing.")
         }
-        defer { _ = stop }
-        let roles = try await store.assignments().count
-        notifier.ready(status: "printing for \(roles) role assignment(s); \(try await store.queueDepth()) job(s) queued")
-        let watchdog = notifier.watchdogInterval.map { interval in
-            Task {
-                while !Task.isCancelled {
-                    notifier.watchdog()
-                    try await Task.sleep(for: interval)
-                }
-            }
+        var reload: (@Sendable () throws(ConfigurationError) -> AgentConfiguration)?
+        if let configPath {
+            reload = { () throws(ConfigurationError) in try ConfigurationFile.load(configPath) }
         }
-        defer { watchdog?.cancel() }
-        do { try await work.value } catch is CancellationError {}
-        FileHandle.standardError.write(Data("kioskprint agent stopped; the queue is kept.\n".utf8))
+        let agent = Agent(configuration: configuration, intake: JobIntake(store: store, catalog: catalog), spooler: spooler,
+                          logger: logger, reload: reload)
+        try await agent.run()
+        logger.notice("kioskprint agent stopped; the queue is kept.")
+    }
+
+    /// The configuration file's settings, or the built-in defaults without one.
+    static func load(_ path: String?) throws -> AgentConfiguration {
+        guard let path else { return AgentConfiguration() }
+        do { return try ConfigurationFile.load(path) } catch { throw Refused(error) }
+    }
+
+    /// A configuration refused at start: every problem on standard error,
+    /// and exit status 78 (EX_CONFIG), which the unit's
+    /// RestartPreventExitStatus keeps systemd from retrying in a loop.
+    struct Refused: Error {
+        let error: ConfigurationError
+        init(_ error: ConfigurationError) { self.error = error }
     }
 }
 
-/// SIGTERM and SIGINT cancel the agent's work instead of killing the process,
-/// so the job being sent is finished or left to be found again by its marker.
-enum StopSignals {
-    static func install(_ stop: @escaping @Sendable () -> Void) -> [any DispatchSourceSignal] {
-        [SIGTERM, SIGINT].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler(handler: stop)
-            source.resume()
-            return source
+extension Logger.Level {
+    init(_ name: LogLevelName) {
+        switch name {
+        case .debug: self = .debug
+        case .info: self = .info
+        case .notice: self = .notice
+        case .warning: self = .warning
+        case .error: self = .error
         }
     }
 }

@@ -1,0 +1,27 @@
+public import Logging
+public import Spooler
+
+extension SpoolerEvent {
+    /// How loud the event is in the log: a job's outcome is one line at
+    /// notice (or error when it failed), trouble a warning once per change,
+    /// retries and sends are detail (debug), so a day of receipts is a day of lines.
+    public var logLevel: Logger.Level {
+        switch self {
+        case .finished(let job): job.state == .completed ? .notice : .error
+        case .printerTrouble, .failover, .namedMediaFallback: .warning
+        case .printerRecovered, .recovered: .notice
+        case .sending, .retrying: .debug
+        }
+    }
+
+    /// Structured fields for the line: the job and role it concerns.
+    public var logMetadata: Logger.Metadata {
+        switch self {
+        case .sending(let job, _, _, _), .finished(let job), .retrying(let job, _, _), .failover(let job, _, _),
+             .recovered(let job, _), .namedMediaFallback(let job, _):
+            ["job": "\(job.id)", "role": "\(job.role)"]
+        case .printerTrouble(let role, _, _), .printerRecovered(let role, _):
+            ["role": "\(role)"]
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import PrintModel
+import Setup
+import Store
+
+/// `kioskprint status`: is the agent up, what is queued, and how each role's printers are.
+struct StatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show whether the agent is running, the queue, and each role's printers and their state.",
+        discussion: "Exits with status 1 when the agent is not running or a printer is unreachable or needs attention, so monitoring can run it.")
+
+    @Option(help: "Seconds to wait for each printer.")
+    var timeout: Double = 3
+
+    @OptionGroup var storage: DatabaseOptions
+
+    func run() async throws {
+        let path = try DatabaseLocation.resolve(explicit: storage.database)
+        let store = try storage.open()
+        let lock = AgentLock(databasePath: path)
+        let running = lock.isHeld
+        if running {
+            print("Agent: running\(lock.holder.map { " (pid \($0))" } ?? ""), database \(path).")
+        } else {
+            print("Agent: not running for \(path). Start it with `systemctl start kioskprint` (or `kioskprint run`).")
+        }
+
+        let waiting = try await store.jobs()
+        let byRole = Dictionary(grouping: waiting, by: \.role).map { "\($0.key) \($0.value.count)" }.sorted()
+        let perRole = byRole.isEmpty ? "." : " (\(byRole.joined(separator: ", ")))."
+        print("Queue: \(waiting.count) job(s) not finished\(perRole)")
+        for job in waiting where job.state == .waiting {
+            let reason = job.lastError ?? "the printer is not ready."
+            print("  job \(job.id) \"\(job.name)\" waits: \(reason)\(reason.hasSuffix(".") ? "" : ".")")
+        }
+        if let failed = try await store.jobs(includeFinished: true).last(where: { $0.state == .failed }) {
+            print("Last failure: job \(failed.id) \"\(failed.name)\": \(failed.lastError ?? "no reason recorded") "
+                + "(`kioskprint jobs retry \(failed.id)` sends it again).")
+        }
+
+        let checked: [RoleSetup.Checked]
+        do { checked = try await RoleSetup(store: store, contactTimeout: seconds(timeout)).check() } catch { throw CLIError(error) }
+        print("")
+        print(checked.isEmpty ? "No printers saved yet. Pick one with: kioskprint printers pick --role receipt" : CheckTable.render(checked))
+        if !running || checked.contains(where: { !$0.isReady }) { throw ExitCode(1) }
+    }
+}
