@@ -1,4 +1,5 @@
 import ArgumentParser
+import Configuration
 import Foundation
 import GPIO
 import Synchronization
@@ -152,17 +153,9 @@ func parseBias(_ text: String) throws -> Bias {
     return bias
 }
 
-/// A duration as the configuration writes it: `30ms`, `2s`, `1.5s`, `1min`.
+/// A duration as the configuration writes it: `30ms`, `2s`, `1.5s`, `2m`.
 func parseDuration(_ text: String) throws -> Duration {
-    let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
-    let units: [(suffix: String, milliseconds: Double)] = [("ms", 1), ("min", 60_000), ("s", 1000)]
-    for unit in units where trimmed.hasSuffix(unit.suffix) {
-        if let number = Double(trimmed.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)),
-           number >= 0, number.isFinite {
-            return .microseconds(Int64((number * unit.milliseconds * 1000).rounded()))
-        }
-    }
-    throw ValidationError("\"\(text)\" is not a duration: write it like 30ms, 2s or 1.5s.")
+    do { return try ConfigValues.duration(text) } catch { throw ValidationError(error.message) }
 }
 
 /// SIGINT and SIGTERM, turned into a request to stop: the line is then

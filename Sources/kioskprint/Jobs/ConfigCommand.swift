@@ -2,6 +2,7 @@ import Agent
 import ArgumentParser
 import Configuration
 import Foundation
+import Store
 import Templates
 
 /// `kioskprint config check`: the configuration file read as the agent reads it.
@@ -21,13 +22,17 @@ struct ConfigCommand: AsyncParsableCommand {
         var path: String?
 
         @OptionGroup var templates: TemplateFolderOptions
+        @OptionGroup var database: DatabaseOptions
 
-        func run() throws {
+        func run() async throws {
             guard let file = ConfigurationFile.locate(explicit: path) else {
                 throw CLIError("There is no configuration file at \(ConfigurationFile.defaultPath) and $KIOSKPRINT_CONFIG is not set; "
                     + "the agent would run on built-in defaults. Give a file to check, e.g. `kioskprint config check kiosk-config/queue-ticket/kioskprint.toml`.")
             }
-            let configuration = try RunCommand.load(file)
+            let configuration: AgentConfiguration
+            do { configuration = try RunCommand.load(file) } catch let refused as RunCommand.Refused {
+                throw CLIError(refused.error.description)
+            }
             let catalog = templates.folders.isEmpty
                 ? TemplateCatalog(folders: configuration.templateFolders ?? TemplateCatalog.defaultFolders())
                 : templates.catalog
@@ -38,6 +43,14 @@ struct ConfigCommand: AsyncParsableCommand {
             print("\(file): OK. Box \"\(configuration.box)\"; "
                 + "\(configuration.folders.count) folder(s), \(configuration.buttons.count) button(s), \(configuration.lights.count) light(s); "
                 + "roles: \(configuration.roles.map(\.name).sorted().joined(separator: ", ")).")
+            // A role with no printer is not an error (printers are often picked after the file is
+            // written; its jobs wait), but a misspelt role looks exactly like one, so say so.
+            let store = try KioskStore(path: DatabaseLocation.resolve(explicit: database.database ?? configuration.database))
+            let assigned = Set(try await store.assignments().map(\.role))
+            for role in configuration.roles.sorted(by: { $0.name < $1.name }) where !assigned.contains(role) {
+                print("Note: no printer holds the role \(role) yet; its jobs will wait. "
+                    + "Pick one with `kioskprint printers pick --role \(role)`, or check the spelling.")
+            }
         }
     }
 }
