@@ -1,4 +1,5 @@
 public import Foundation
+public import GPIO
 public import PrintModel
 public import Templates
 
@@ -83,39 +84,11 @@ public struct FolderSettings: Sendable, Hashable {
     }
 }
 
-/// A GPIO line as the file names it: a chip (name, label or path) and a line
-/// (offset or name).
-public struct GPIOLineSettings: Sendable, Hashable {
-    public enum Line: Sendable, Hashable, CustomStringConvertible {
-        case offset(Int)
-        case name(String)
-
-        public var description: String {
-            switch self {
-            case .offset(let number): "line \(number)"
-            case .name(let name): "line \"\(name)\""
-            }
-        }
-    }
-
-    public var chip: String
-    public var line: Line
-
-    public init(chip: String, line: Line) {
-        self.chip = chip
-        self.line = line
-    }
-}
-
 /// A `[[button]]`: a push button and what its presses do.
 public struct ButtonSettings: Sendable, Equatable {
-    public enum Bias: String, Sendable, Hashable, CaseIterable {
-        case asIs = "as-is", disable = "disable", pullUp = "pull-up", pullDown = "pull-down"
-    }
-
     public var key: String
     public var name: String
-    public var line: GPIOLineSettings
+    public var line: LineAddress
     public var activeLow: Bool
     public var bias: Bias
     public var debounce: Duration
@@ -124,7 +97,7 @@ public struct ButtonSettings: Sendable, Equatable {
     /// What a long press does; nil when a long press counts as a short one.
     public var longPress: ButtonAction?
 
-    public init(key: String, name: String, line: GPIOLineSettings, activeLow: Bool = true, bias: Bias = .pullUp,
+    public init(key: String, name: String, line: LineAddress, activeLow: Bool = true, bias: Bias = .pullUp,
                 debounce: Duration = .milliseconds(30), longPressAfter: Duration = .seconds(2),
                 press: ButtonAction, longPress: ButtonAction? = nil) {
         self.key = key
@@ -172,11 +145,11 @@ public struct PrintAction: Sendable, Equatable {
 public struct LightSettings: Sendable, Hashable {
     public var key: String
     public var role: Role
-    public var line: GPIOLineSettings
+    public var line: LineAddress
     public var activeLow: Bool
     public var checkEvery: Duration
 
-    public init(key: String, role: Role, line: GPIOLineSettings, activeLow: Bool = false, checkEvery: Duration = .seconds(2)) {
+    public init(key: String, role: Role, line: LineAddress, activeLow: Bool = false, checkEvery: Duration = .seconds(2)) {
         self.key = key
         self.role = role
         self.line = line

@@ -1,4 +1,5 @@
 import Foundation
+import GPIO
 import PrintModel
 import Templates
 
@@ -65,8 +66,8 @@ struct ConfigurationReader {
             settings = ButtonSettings(key: table.path, name: name, line: line, press: press, longPress: longPress)
         }
         if let activeLow = table.boolean("active-low") { settings?.activeLow = activeLow }
-        if let bias = table.choice("bias", from: ButtonSettings.Bias.allCases.map(\.rawValue)) {
-            settings?.bias = ButtonSettings.Bias(rawValue: bias) ?? .pullUp
+        if let bias = table.choice("bias", from: Bias.allCases.map(\.rawValue)) {
+            settings?.bias = Bias(rawValue: bias) ?? .pullUp
         }
         if let debounce = table.duration("debounce", in: .zero ... .seconds(1)) { settings?.debounce = debounce }
         if let long = table.duration("long-press-after", in: .milliseconds(100) ... .seconds(60)) { settings?.longPressAfter = long }
@@ -137,9 +138,9 @@ struct ConfigurationReader {
         return settings
     }
 
-    private func gpioLine(_ table: TableReader) -> GPIOLineSettings? {
+    private func gpioLine(_ table: TableReader) -> LineAddress? {
         let chip = table.requiredString("chip", example: "\"gpiochip0\" (gpiodetect lists the chips)")
-        let line: GPIOLineSettings.Line?
+        let line: LineSelector?
         switch table.value("line") {
         case .integer(let offset)?:
             if offset >= 0, offset < 1024 { line = .offset(offset) } else {
@@ -155,7 +156,7 @@ struct ConfigurationReader {
             line = nil
         }
         guard let chip, let line else { return nil }
-        return GPIOLineSettings(chip: chip, line: line)
+        return LineAddress(chip: chip, line: line)
     }
 
     private func rejectDuplicates(_ configuration: AgentConfiguration) {
@@ -167,10 +168,10 @@ struct ConfigurationReader {
             }
             seenFolders[path] = seenFolders[path] ?? folder.key
         }
-        var seenLines: [GPIOLineSettings: String] = [:]
+        var seenLines: [LineAddress: String] = [:]
         for (key, line) in configuration.buttons.map({ ($0.key, $0.line) }) + configuration.lights.map({ ($0.key, $0.line) }) {
             if let first = seenLines[line] {
-                log.add("\(key).line", "\(line.line) of \(line.chip) is already used by \(first); each button and light needs its own line.")
+                log.add("\(key).line", "\(line) is already used by \(first); each button and light needs its own line.")
             }
             seenLines[line] = seenLines[line] ?? key
         }

@@ -16,7 +16,7 @@ import Testing
     let address = LineAddress(chip: "gpiochip0", line: .offset(17))
 
     func buttonSettings(chip: String = "gpiochip0") throws -> ButtonSettings {
-        ButtonSettings(key: "button[1]", name: "take-a-number", line: GPIOLineSettings(chip: chip, line: .offset(17)),
+        ButtonSettings(key: "button[1]", name: "take-a-number", line: LineAddress(chip: chip, line: .offset(17)),
                        debounce: .milliseconds(30), longPressAfter: .seconds(2),
                        press: .print(PrintAction(template: "ticket", role: try Role("ticket"), counter: "deli",
                                                  fixedData: ["heading": "Deli"])),

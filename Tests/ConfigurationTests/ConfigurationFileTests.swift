@@ -1,5 +1,6 @@
 import Configuration
 import Foundation
+import GPIO
 import PrintModel
 import Templates
 import Testing
@@ -76,7 +77,7 @@ import Testing
 
         let button = try #require(configuration.buttons.first)
         #expect(button.key == "button[1]" && button.name == "take-a-number")
-        #expect(button.line == GPIOLineSettings(chip: "gpiochip0", line: .offset(17)))
+        #expect(button.line == LineAddress(chip: "gpiochip0", line: .offset(17)))
         #expect(button.activeLow && button.bias == .pullUp)
         #expect(button.debounce == .milliseconds(20) && button.longPressAfter == .milliseconds(1500))
         guard case .print(let action) = button.press else { Issue.record("a print action was expected"); return }
@@ -85,7 +86,7 @@ import Testing
         #expect(button.longPress == .reprint(try Role("ticket")))
 
         #expect(configuration.lights == [LightSettings(key: "light[1]", role: try Role("ticket"),
-                                                       line: GPIOLineSettings(chip: "gpiochip0", line: .name("GPIO27")),
+                                                       line: LineAddress(chip: "gpiochip0", line: .name("GPIO27")),
                                                        activeLow: true, checkEvery: .seconds(2))])
         #expect(configuration.roles.map(\.name).sorted() == ["receipt", "ticket"])
     }

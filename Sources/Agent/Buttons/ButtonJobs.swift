@@ -24,8 +24,8 @@ struct ButtonJobs: Sendable {
     func run() async {
         let source: any EdgeSource
         do {
-            source = try gpio.watch(LineAddress(settings.line), consumer: "kioskprint \(settings.name)",
-                                    settings: InputSettings(activeLow: settings.activeLow, bias: Bias(settings.bias)))
+            source = try gpio.watch(settings.line, consumer: "kioskprint \(settings.name)",
+                                    settings: InputSettings(activeLow: settings.activeLow, bias: settings.bias))
         } catch {
             let message = "\(settings.key) \"\(settings.name)\" is not working: "
                 + "\(error.description(chipSetting: "\(settings.key).chip", lineSetting: "\(settings.key).line")) "
@@ -33,7 +33,7 @@ struct ButtonJobs: Sendable {
             logger.error("\(message)")
             return
         }
-        logger.info("button \"\(settings.name)\" ready on \(LineAddress(settings.line)) (\(settings.key))")
+        logger.info("button \"\(settings.name)\" ready on \(settings.line) (\(settings.key))")
         // Cancelling this task ends the iteration (the stream lets go of the
         // line when its consumer goes); close() then waits for the release.
         // Never close from a cancellation handler: close() waits for the
@@ -94,25 +94,5 @@ struct ButtonJobs: Sendable {
         let formatter = DateFormatter()
         formatter.dateFormat = pattern
         return formatter.string(from: date)
-    }
-}
-
-extension LineAddress {
-    init(_ settings: GPIOLineSettings) {
-        switch settings.line {
-        case .offset(let offset): self.init(chip: settings.chip, line: .offset(offset))
-        case .name(let name): self.init(chip: settings.chip, line: .name(name))
-        }
-    }
-}
-
-extension Bias {
-    init(_ setting: ButtonSettings.Bias) {
-        switch setting {
-        case .asIs: self = .asIs
-        case .disable: self = .disable
-        case .pullUp: self = .pullUp
-        case .pullDown: self = .pullDown
-        }
     }
 }

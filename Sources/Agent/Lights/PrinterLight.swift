@@ -19,7 +19,7 @@ struct PrinterLight: Sendable {
     func run() async {
         let line: any OutputLine
         do {
-            line = try gpio.output(LineAddress(settings.line), consumer: "kioskprint \(settings.role) light",
+            line = try gpio.output(settings.line, consumer: "kioskprint \(settings.role) light",
                                    activeLow: settings.activeLow)
         } catch {
             let message = "\(settings.key) (the \(settings.role) light) is not working: "
