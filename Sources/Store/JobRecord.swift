@@ -33,6 +33,9 @@ struct JobRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var completedAt: Date?
     var claimedBy: String?
     var claimExpiresAt: Date?
+    /// Where the job came from, e.g. a claimed file's path, so a trigger
+    /// interrupted after queueing can see it already did.
+    var source: String?
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 

@@ -9,7 +9,10 @@ extension KioskStore {
     /// Accepts a job: stores it as `queued` with its marker and returns it once
     /// the commit is on disk (the database syncs every commit), so a job this
     /// returns survives a crash or a power cut.
-    public func enqueue(name: String, role: Role, content: JobContent, copies: Int = 1,
+    ///
+    /// - Parameter source: where the job came from (a claimed file's path), for
+    ///   ``job(source:since:)``.
+    public func enqueue(name: String, role: Role, content: JobContent, copies: Int = 1, source: String? = nil,
                         at date: Date = Date()) async throws -> PrintJob {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         try Self.validate(name: name, content: content, copies: copies)
@@ -18,6 +21,7 @@ extension KioskStore {
             // holds its unique place until then, inside this transaction.
             var record = JobRecord(name: name, role: role, content: content, copies: copies, at: date,
                                    marker: "kp-new-\(UUID().uuidString)")
+            record.source = source
             try record.insert(db)
             record.marker = Self.newMarker(for: record.jobID)
             try record.update(db)
@@ -34,6 +38,15 @@ extension KioskStore {
                 WHERE (?1 OR state IN \(Self.unfinishedList)) AND (?2 IS NULL OR role = ?2)
                 ORDER BY id
                 """, arguments: [includeFinished, role?.name]).map { try $0.job() }
+        }
+    }
+
+    /// The job queued from `source` at or after `date`, if any: whether a
+    /// file claimed at `date` was already queued before an interruption.
+    public func job(source: String, since date: Date) async throws -> PrintJob? {
+        try await pool.read { db in
+            try JobRecord.fetchOne(db, sql: "SELECT * FROM job WHERE source = ? AND createdAt >= ? ORDER BY id DESC LIMIT 1",
+                                   arguments: [source, date])?.job()
         }
     }
 

@@ -76,6 +76,10 @@ extension KioskStore {
                 t.column("updatedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v4-job-source") { db in
+            try db.alter(table: "job") { t in t.add(column: "source", .text) }
+            try db.create(index: "job_source", on: "job", columns: ["source"])
+        }
         return migrator
     }
 }

@@ -1,3 +1,4 @@
+public import Foundation
 import Glibc
 
 /// A job file this agent has taken from a watched folder: it now sits in
@@ -18,6 +19,15 @@ public struct ClaimedFile: Sendable, Hashable {
         self.path = path
         self.originalName = originalName
         self.layout = layout
+    }
+
+    /// When the file was claimed: the moment it was renamed into
+    /// `processing/` (its change time), so a job queued from this claim is
+    /// one created since. Nil when the file cannot be read.
+    public var claimedAt: Date? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Date(timeIntervalSince1970: Double(info.st_ctim.tv_sec) + Double(info.st_ctim.tv_nsec) / 1e9)
     }
 
     /// Moves the file to `done/`, then trims `done/` to the newest

@@ -84,6 +84,50 @@ import Testing
         #expect(agentFolder.files(in: drop + "/processing").isEmpty)
     }
 
+    /// The crash window between queueing a claimed file and moving it to
+    /// done/: at the next start the file is offered again, and its job is
+    /// found by its source instead of being queued a second time.
+    @Test func aFileQueuedJustBeforeACrashIsNotQueuedAgain() async throws {
+        let lab = try await PrinterLab.shared()
+        let printer = try await receiptPrinter(lab, "Agent Crash Window")
+        defer { printer.stop() }
+        let agentFolder = try AgentHarness(lab: lab)
+        try agentFolder.assign(printer, to: "receipt")
+        let pos = try agentFolder.makeFolder("pos")
+        try agentFolder.writeConfiguration("""
+            [[folder]]
+            path = "pos"
+            role = "receipt"
+            template = "receipt"
+            """)
+        // As a crashed agent left it: the file claimed, its job queued, the file not yet in done/.
+        let processing = try agentFolder.makeFolder("pos/processing")
+        try Data(try sampleData("receipt").utf8).write(to: URL(fileURLWithPath: processing + "/order-9.json"))
+        let store = try KioskStore(path: agentFolder.database)
+        let queued = try await store.enqueue(name: "order-9", role: try Role("receipt"),
+                                             content: .template(name: "receipt", dataJSON: try sampleData("receipt")),
+                                             source: processing + "/order-9.json")
+        // A file whose name an older job came from, an hour before this claim: not this claim's job.
+        try Data(try sampleData("receipt").utf8).write(to: URL(fileURLWithPath: processing + "/order-8.json"))
+        _ = try await store.enqueue(name: "order-8 of an hour ago", role: try Role("receipt"),
+                                    content: .template(name: "receipt", dataJSON: try sampleData("receipt")),
+                                    source: processing + "/order-8.json", at: Date().addingTimeInterval(-3600))
+
+        let agent = try await agentFolder.start()
+        defer { agent.stop() }
+        try await pollUntil("both recovered files to reach done/", within: .seconds(20)) {
+            agentFolder.files(in: pos + "/done") == ["order-8.json", "order-9.json"]
+        }
+        try await pollUntil("every job to print", within: .seconds(30)) {
+            try await store.jobs(includeFinished: true).allSatisfy { $0.state == .completed }
+        }
+        let jobs = try await store.jobs(includeFinished: true)
+        #expect(jobs.filter { $0.name == "order-9" }.count == 1)
+        #expect(jobs.filter { $0.name == "order-8" }.count == 1, "the old job was not this claim's: the file is queued")
+        #expect(agentFolder.logText.contains("order-9.json was already queued as job \(queued.id) before the agent stopped; not queued again."))
+        #expect(try printer.receivedJobs().count == 3)
+    }
+
     @Test func aBadConfigurationIsRefusedAtStartWithTheKeyAndStatus78() async throws {
         let lab = try await PrinterLab.shared()
         let agentFolder = try AgentHarness(lab: lab)

@@ -29,6 +29,16 @@ struct FolderJobs: Sendable {
 
     /// Queues one claimed file, or refuses it with the reason.
     func take(_ file: ClaimedFile) async {
+        // A file offered again after a crash may have been queued already,
+        // just before the crash, by the claim that put it in processing/.
+        // Millisecond slack: the database keeps milliseconds.
+        if let claimed = file.claimedAt,
+           let queued = try? await intake.store.job(source: file.path, since: claimed.addingTimeInterval(-0.002)) {
+            _ = try? file.finish()
+            logger.notice("\(file.originalName) was already queued as job \(queued.id) before the agent stopped; not queued again.",
+                          metadata: ["job": "\(queued.id)", "folder": "\(settings.path)"])
+            return
+        }
         do {
             let job = try await queue(file)
             do { try file.finish() } catch {
@@ -64,7 +74,7 @@ struct FolderJobs: Sendable {
                 if let template = settings.template, let role = settings.role {
                     return try await intake.queueTemplate(template, dataJSON: String(decoding: bytes, as: UTF8.self),
                                                           dataFile: file.originalName, role: role,
-                                                          jobName: jobName(file))
+                                                          jobName: jobName(file), source: file.path)
                 }
                 let envelope: JobEnvelope
                 do { envelope = try JobEnvelope(json: bytes, file: file.originalName) } catch {
@@ -75,13 +85,14 @@ struct FolderJobs: Sendable {
                         + "or give the folder a role in the agent's configuration (\(settings.key).role).", retryable: false)
                 }
                 return try await intake.queueTemplate(envelope.template, dataJSON: envelope.dataJSON, dataFile: file.originalName,
-                                                      role: role, jobName: envelope.name ?? jobName(file), copies: envelope.copies)
+                                                      role: role, jobName: envelope.name ?? jobName(file), copies: envelope.copies,
+                                                      source: file.path)
             case "pdf", "png", "jpg", "jpeg":
                 guard let role = settings.role else {
                     throw FolderJobError("this folder has no role, so a \(kind.uppercased()) file has no printer. "
                         + "Give the folder a role in the agent's configuration (\(settings.key).role).", retryable: false)
                 }
-                return try await intake.queueFile(file.path, role: role, jobName: jobName(file))
+                return try await intake.queueFile(file.path, role: role, jobName: jobName(file), source: file.path)
             default:
                 throw FolderJobError("it is not a job file. This folder takes .json job files"
                     + (settings.role == nil ? "" : " and PDF, PNG or JPEG files") + ".", retryable: false)

@@ -34,8 +34,10 @@ public struct JobIntake: Sendable {
     /// - Parameters:
     ///   - dataFile: what messages call the data, e.g. `order-4711.json`.
     ///   - jobName: the job's name; nil for "TEMPLATE date time".
+    ///   - source: where it came from (a claimed file's path), kept with the job.
     public func queueTemplate(_ name: String, dataJSON: String, dataFile: String, role: Role,
-                              jobName: String? = nil, copies: Int = 1) async throws(IntakeError) -> PrintJob {
+                              jobName: String? = nil, copies: Int = 1, source: String? = nil) async throws(IntakeError) -> PrintJob {
+        let origin = source
         let source: TemplateSource
         do { source = try catalog.find(name) } catch { throw IntakeError(.refused, "\(error)") }
         var media: PageGeometry?
@@ -47,11 +49,12 @@ public struct JobIntake: Sendable {
         let check = TemplateCheck.run(source, dataJSON: Data(dataJSON.utf8), dataFile: dataFile, media: media)
         guard check.isClean else { throw IntakeError(.refused, check.errors.joined(separator: "\n")) }
         return try await queue(name: jobName ?? "\(source.name) \(Self.timestamp())", role: role,
-                               content: .template(name: source.name, dataJSON: dataJSON), copies: copies)
+                               content: .template(name: source.name, dataJSON: dataJSON), copies: copies, source: origin)
     }
 
     /// Queues a printer-ready file (PDF, PNG or JPEG) as it is.
-    public func queueFile(_ path: String, role: Role, jobName: String? = nil, copies: Int = 1) async throws(IntakeError) -> PrintJob {
+    public func queueFile(_ path: String, role: Role, jobName: String? = nil, copies: Int = 1,
+                          source: String? = nil) async throws(IntakeError) -> PrintJob {
         let kind = (path as NSString).pathExtension.lowercased()
         let original = (path as NSString).lastPathComponent
         guard ["pdf", "png", "jpg", "jpeg"].contains(kind) else {
@@ -64,7 +67,8 @@ public struct JobIntake: Sendable {
         }
         do {
             return try await queue(name: jobName ?? original, role: role,
-                                   content: .document(path: spooled, format: kind == "jpeg" ? "jpg" : kind), copies: copies)
+                                   content: .document(path: spooled, format: kind == "jpeg" ? "jpg" : kind), copies: copies,
+                                   source: source)
         } catch {
             try? FileManager.default.removeItem(atPath: spooled)
             throw error
@@ -72,9 +76,10 @@ public struct JobIntake: Sendable {
     }
 
     /// Queues a job that was checked before, e.g. a reprint of a stored job.
-    public func queue(name: String, role: Role, content: JobContent, copies: Int = 1) async throws(IntakeError) -> PrintJob {
+    public func queue(name: String, role: Role, content: JobContent, copies: Int = 1,
+                      source: String? = nil) async throws(IntakeError) -> PrintJob {
         do {
-            return try await store.enqueue(name: name, role: role, content: content, copies: copies)
+            return try await store.enqueue(name: name, role: role, content: content, copies: copies, source: source)
         } catch let error as StoreError {
             throw IntakeError(.notStored, "the job could not be written to the queue (\(error)). Nothing was queued.")
         } catch {
