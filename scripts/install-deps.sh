@@ -3,15 +3,18 @@
 # Idempotent: packages already present are skipped, so a warm machine pays nothing.
 set -euo pipefail
 
-# Build: the C libraries the Swift wrapper modules link.
+# Build: the C libraries the Swift wrapper modules link; libstdc++ for
+# TOMLKit's C++ parser; gcc for the libgpiod stand-in the GPIO tests and the
+# demo compile at run time.
 build_pkgs=(
   libcups2-dev libavahi-client-dev libgpiod-dev libsqlite3-dev
   libcairo2-dev libpango1.0-dev libzint-dev libsystemd-dev libjpeg-dev
-  fonts-dejavu-core pkg-config
+  fonts-dejavu-core pkg-config libstdc++-12-dev gcc libc6-dev
 )
 # Run and test: the simulated printers (ippeveprinter, ipptool, ippfind),
 # a private Avahi daemon on loopback, a private D-Bus, tmux for the
-# interactive picker test, and systemd-analyze for the unit's hardening test.
+# interactive picker test, and systemd-analyze, systemd-sysusers and
+# systemd-tmpfiles for the unit's tests.
 run_pkgs=(
   cups-ipp-utils avahi-daemon avahi-utils dbus-daemon tmux procps systemd
 )
