@@ -54,6 +54,16 @@ import Testing
         _ = try await printer.receivedJobs(atLeast: 2)
         #expect(try await store.jobs(includeFinished: true).count == 2)
         #expect(agentFolder.logText.contains("order-4712.json refused, kept as \(pos)/failed/order-4712.json"))
+
+        let status = try agentFolder.runner.run(["status"])
+        #expect(status.status == 0, "\(status.output)\(status.errors)")
+        #expect(status.output.contains("Agent: running (pid \(agent.pid)), database \(agentFolder.database)."), "\(status.output)")
+        #expect(status.output.contains("Queue: 0 job(s) not finished."))
+        #expect(status.output.contains(printer.name) && status.output.contains("receipt"))
+        await agentFolder.stop(agent)
+        let stopped = try agentFolder.runner.run(["status"])
+        #expect(stopped.status == 1)
+        #expect(stopped.output.contains("Agent: not running for \(agentFolder.database)."))
     }
 
     @Test func filesDroppedWhileTheAgentWasStoppedPrintOnceItStarts() async throws {
