@@ -128,11 +128,15 @@ public struct PrintAction: Sendable, Equatable {
     public var role: Role
     /// A persistent counter's name: each press takes its next number.
     public var counter: String?
+    /// The counter's last number before it starts again at 1; nil: no end.
+    public var counterLimit: Int?
     public var copies: Int
     /// The fixed data, a JSON object.
     public var fixedData: TemplateData
 
-    public init(template: String, role: Role, counter: String? = nil, copies: Int = 1, fixedData: TemplateData = .object([:])) {
+    public init(template: String, role: Role, counter: String? = nil, counterLimit: Int? = nil, copies: Int = 1,
+                fixedData: TemplateData = .object([:])) {
+        self.counterLimit = counterLimit
         self.template = template
         self.role = role
         self.counter = counter

@@ -98,10 +98,14 @@ struct ConfigurationReader {
             if let counter, counter.isEmpty || !counter.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
                 table.problem("counter", "\"\(counter)\" is not a usable counter name: use letters, digits, '-' and '_'.")
             }
+            let limit = table.integer("counter-wraps-after", in: 1...999_999_999)
+            if limit != nil, counter == nil {
+                table.problem("counter-wraps-after", "needs counter = \"NAME\": it says when that counter starts again at 1.")
+            }
             let copies = table.integer("copies", in: 1...99) ?? 1
             let data = fixedData(table)
             guard let template, let role, let data else { return nil }
-            return .print(PrintAction(template: template, role: role, counter: counter, copies: copies, fixedData: data))
+            return .print(PrintAction(template: template, role: role, counter: counter, counterLimit: limit, copies: copies, fixedData: data))
         }
     }
 

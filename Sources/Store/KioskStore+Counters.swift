@@ -6,13 +6,17 @@ extension KioskStore {
     /// Takes the counter's next number (1 for a counter never used) and
     /// returns it once the commit is on disk, so a number is never given out
     /// twice, even across a crash.
-    public func nextNumber(of counter: String, at date: Date = Date()) async throws -> Int {
+    ///
+    /// - Parameter limit: the last number before the counter starts again
+    ///   at 1, as a ticket roll's 1 to 999 does; nil counts on for ever.
+    public func nextNumber(of counter: String, wrappingAfter limit: Int? = nil, at date: Date = Date()) async throws -> Int {
         try await pool.write { db in
             try Int.fetchOne(db, sql: """
                 INSERT INTO counter (name, value, updatedAt) VALUES (?1, 1, ?2)
-                ON CONFLICT(name) DO UPDATE SET value = value + 1, updatedAt = ?2
+                ON CONFLICT(name) DO UPDATE
+                    SET value = CASE WHEN ?3 IS NOT NULL AND value >= ?3 THEN 1 ELSE value + 1 END, updatedAt = ?2
                 RETURNING value
-                """, arguments: [counter, date]) ?? 1
+                """, arguments: [counter, date, limit]) ?? 1
         }
     }
 

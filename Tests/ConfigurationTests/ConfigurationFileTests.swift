@@ -36,6 +36,7 @@ import Testing
         print = "queue-ticket"
         role = "ticket"
         counter = "deli"
+        counter-wraps-after = 999
         [button.press.data]
         heading = "Deli \\"counter\\""
         lines = ["one", 2, true]
@@ -82,6 +83,7 @@ import Testing
         #expect(button.debounce == .milliseconds(20) && button.longPressAfter == .milliseconds(1500))
         guard case .print(let action) = button.press else { Issue.record("a print action was expected"); return }
         #expect(action.template == "queue-ticket" && action.role.name == "ticket" && action.counter == "deli")
+        #expect(action.counterLimit == 999)
         #expect(action.fixedData.jsonText == #"{"heading":"Deli \"counter\"","lines":["one",2,true]}"#)
         #expect(button.longPress == .reprint(try Role("ticket")))
 

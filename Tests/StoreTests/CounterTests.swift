@@ -17,6 +17,13 @@ import Testing
         #expect(try await reopened.nextNumber(of: "deli") == 3)
     }
 
+    @Test func aCounterWithALimitStartsAgainAtOne() async throws {
+        let store = try KioskStore(path: try temporaryStorePath())
+        var numbers: [Int] = []
+        for _ in 0..<5 { numbers.append(try await store.nextNumber(of: "deli", wrappingAfter: 3)) }
+        #expect(numbers == [1, 2, 3, 1, 2])
+    }
+
     @Test func concurrentPressesNeverShareANumber() async throws {
         let store = try KioskStore(path: try temporaryStorePath())
         let numbers = try await withThrowingTaskGroup(of: Int.self) { group in

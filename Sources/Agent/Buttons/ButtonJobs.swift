@@ -81,7 +81,7 @@ struct ButtonJobs: Sendable {
         values["button"] = .string(settings.name)
         var name = "\(print.template) from \(settings.name)"
         if let counter = print.counter {
-            let number = try await intake.store.nextNumber(of: counter)
+            let number = try await intake.store.nextNumber(of: counter, wrappingAfter: print.counterLimit)
             values["counter"] = .integer(number)
             name = "\(print.template) \(number) (\(box))"
         }
