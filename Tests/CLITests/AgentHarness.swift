@@ -1,5 +1,6 @@
 import Foundation
 import Simulator
+import Synchronization
 import Testing
 
 /// `kioskprint run` as a test starts it: a folder of its own holding the
@@ -12,6 +13,8 @@ final class AgentHarness: Sendable {
     let log: String
     let runner: CommandRunner
     let environment: [String: String]
+    /// Every agent started, so none outlives its test, whatever the test's path.
+    private let started = Mutex<[Spawned]>([])
 
     init(lab: PrinterLab, extraEnvironment: [String: String] = [:]) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("kioskprint-agent-\(UUID().uuidString)").path
@@ -22,6 +25,10 @@ final class AgentHarness: Sendable {
         runner = CommandRunner(environment: ["DBUS_SYSTEM_BUS_ADDRESS": lab.busAddress, "KIOSKPRINT_DATABASE": database])
         environment = runner.environment.merging(extraEnvironment) { _, extra in extra }
             .merging(ProcessInfo.processInfo.environment) { ours, _ in ours }
+    }
+
+    deinit {
+        for agent in started.withLock({ $0 }) where agent.isRunning { agent.stop() }
     }
 
     /// A subfolder of the harness's folder, created.
@@ -45,6 +52,7 @@ final class AgentHarness: Sendable {
     func start() async throws -> Spawned {
         let agent = try Spawned.start(CommandRunner.executable.path, ["run", "--config", configPath],
                                       environment: environment, output: log)
+        started.withLock { $0.append(agent) }
         let readyLines = logText.components(separatedBy: "kioskprint agent ready").count
         try await pollUntil("the agent to say it is ready", within: .seconds(30)) {
             guard agent.isRunning else { throw Exited(log: self.logText) }
