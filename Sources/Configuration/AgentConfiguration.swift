@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import GPIO
 public import PrintModel
 public import Templates

@@ -1,5 +1,5 @@
 import Foundation
-public import PrintModel
+import PrintModel
 
 /// Problems found while reading one file, collected so all are reported at once.
 final class ProblemLog {

@@ -1,7 +1,7 @@
 import Configuration
 import Foundation
 import GPIO
-public import Logging
+import Logging
 import PrintModel
 import Spooler
 import Store

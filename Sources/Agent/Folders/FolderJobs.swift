@@ -1,6 +1,6 @@
 import Configuration
 import Foundation
-public import Logging
+import Logging
 import PrintModel
 import Spooler
 import Triggers

@@ -1,6 +1,6 @@
 import Configuration
 import GPIO
-public import Logging
+import Logging
 import Spooler
 
 /// Everything one configuration starts: a task per folder, button and

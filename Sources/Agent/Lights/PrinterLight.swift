@@ -1,7 +1,7 @@
 import Configuration
 import GPIO
 import IPP
-public import Logging
+import Logging
 import PrintModel
 import Store
 import Triggers

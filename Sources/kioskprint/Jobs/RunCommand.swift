@@ -49,7 +49,7 @@ struct RunCommand: AsyncParsableCommand {
         guard problems.isEmpty else {
             throw Refused(ConfigurationError(path: configPath ?? "configuration", problems: problems))
         }
-        let path = try DatabaseLocation.resolve(explicit: database.database ?? configuration.database)
+        let path = DatabaseLocation.resolve(explicit: database.database ?? configuration.database)
         let store = try KioskStore(path: path)
         guard let lock = AgentLock(databasePath: path).acquire() else {
             throw CLIError("Another kioskprint agent is already running for \(path). Stop it first, or give this one its own --database.")

@@ -17,7 +17,7 @@ struct StatusCommand: AsyncParsableCommand {
     @OptionGroup var storage: DatabaseOptions
 
     func run() async throws {
-        let path = try DatabaseLocation.resolve(explicit: storage.database)
+        let path = DatabaseLocation.resolve(explicit: storage.database)
         let store = try storage.open()
         let lock = AgentLock(databasePath: path)
         let running = lock.isHeld
