@@ -120,7 +120,7 @@ struct LpPrintPath: Sendable {
     }
 
     /// The installed version of a Debian package, as dpkg has it.
-    private static func packageVersion(_ package: String, folder: URL) async throws -> String {
+    static func packageVersion(_ package: String, folder: URL) async throws -> String {
         let run = try await TimedRun.run("dpkg-query", ["-W", "-f=${Version}", package], environment: [:], folder: folder)
         return run.succeeded ? run.output.trimmingCharacters(in: .whitespacesAndNewlines) : "(version unknown)"
     }

@@ -8,6 +8,11 @@
 //                             Ghostscript; no root, no lab
 //   kioskprint-bench print    a receipt end to end through the spooler,
 //                             beside lp through a private cupsd; needs root
+//   kioskprint-bench agent [--jobs N]
+//                             `kioskprint run` as a child: start to READY=1
+//                             (beside cupsd), idle footprint, and a soak of
+//                             N jobs (default 10000) through its folders and
+//                             button; needs root (the lab)
 //
 // `render-one` and `render-idle` are the render bench's child processes,
 // run one per case so that each case's peak memory is its own.
@@ -30,6 +35,8 @@ case "render-idle":
     RenderOne.idle()
 case "print":
     await PrintBench.run()
+case "agent":
+    await AgentBench.run(Array(arguments.dropFirst()))
 default:
     await DiscoveryBench.run()
 }

@@ -1,0 +1,122 @@
+import Foundation
+import Simulator
+
+/// `kioskprint-bench agent [--jobs N]`: the agent's own figures. The release
+/// `kioskprint run` as a child process, against recording printers on
+/// loopback and the GPIO stand-in: how long it takes to say READY=1 to
+/// systemd (beside a private cupsd's start), what it holds when idle, and
+/// whether its memory and descriptors stay flat over N jobs (default
+/// 10,000) through its watched folders and its button.
+///
+/// Needs root, like `print`: the printers come from a PrinterLab, whose
+/// private avahi-daemon only root may start (the agent itself needs no
+/// Avahi: its printers are saved by URI). Runs in a network namespace of its
+/// own unless `--shared-loopback`.
+enum AgentBench {
+    static let defaultJobs = 10_000
+    /// Starts timed in section 1.
+    static let starts = 20
+    /// How long the agent (and cupsd) sit idle before their footprint is read.
+    static let idleWait = Duration.seconds(5)
+
+    static func run(_ arguments: [String]) async -> Never {
+        let options: Options
+        switch Options.parse(arguments) {
+        case .success(let parsed): options = parsed
+        case .failure(let error):
+            FileHandle.standardError.write(Data(("kioskprint-bench agent: \(error)\nusage: kioskprint-bench agent "
+                + "[--jobs N] [--only receipt|label|ticket] [--shared-loopback]\n").utf8))
+            exit(2)
+        }
+        let jobs = options.jobs
+        guard geteuid() == 0 else {
+            FileHandle.standardError.write(Data(("kioskprint-bench agent needs root: its printers come from a "
+                + "PrinterLab, which runs a private avahi-daemon. Run it with sudo.\n").utf8))
+            exit(1)
+        }
+        PrivateLoopback.enterUnlessShared()
+        // A closed standard output (`| head`) would otherwise end the process by
+        // SIGPIPE, which skips the lab's clean-up and leaves its daemons running.
+        signal(SIGPIPE, SIG_IGN)
+        let facts = MachineFacts.current()
+        let load = MachineFacts.loadAverage()
+        var complete = false
+        do {
+            let kioskprint = try AgentSite.locateKioskprint()
+            progress("starting a lab with a receipt and a label recording printer, and the GPIO stand-in")
+            let lab = try await PrinterLab.start([], nameTag: PrinterLab.processTag)
+            defer { lab.stop() }
+            let receipt = try await lab.startPrinter(.recording(.receipt80mm))
+            let label = try await lab.startPrinter(.recording(.label4x6))
+            let gpio = try await GPIOStandIn()
+            let folder = lab.directory.appendingPathComponent("agent")
+            let site = try await AgentSite.prepare(in: folder, kioskprint: kioskprint, receiptPrinter: receipt,
+                                                   labelPrinter: label, gpio: gpio)
+            let began = ContinuousClock.now
+
+            progress("1/3 \(starts) agent starts to READY=1")
+            let startup = try await AgentStartup.measure(site: site, starts: starts, idleWait: idleWait)
+            progress("2/3 \(starts) private cupsd starts")
+            let cups = await CupsStartup.measure(starts: starts, idleWait: idleWait,
+                                                 folder: folder.appendingPathComponent("scratch"))
+            progress("3/3 soak: \(jobs) jobs")
+            let soak = try await AgentSoak.run(site: site, jobs: jobs, feed: options.feed,
+                                             printers: [receipt, label])
+
+            let rows = AgentRows(startup: startup, cups: cups, soak: soak, starts: starts)
+            var table = BenchTable()
+            rows.add(to: &table)
+            print(facts.text + "  load \(load) (1 min, at start)")
+            print("")
+            print(table.render())
+            print("")
+            print("Soak: the agent's footprint every \(soak.sampleEvery) jobs (\(soak.fed) jobs, one process)")
+            print("")
+            print(rows.soakTable())
+            print("")
+            print("Measured in \(Millis.text(ContinuousClock.now - began)) ms of lab time, load "
+                + "\(MachineFacts.loadAverage()) at the end; ms = milliseconds, med = median, "
+                + "p90 = 90th percentile (nearest rank).")
+            // Exit after the do block, so that the lab is stopped by its defer first.
+            complete = soak.failure == nil && soak.checks != nil
+        } catch {
+            FileHandle.standardError.write(Data("kioskprint-bench agent: \(error)\n".utf8))
+            exit(1)
+        }
+        exit(complete ? 0 : 1)
+    }
+
+    /// The command line after `agent`.
+    struct Options {
+        var jobs = defaultJobs
+        var feed = AgentSoak.Feed.mixed
+
+        /// `--jobs N` (at least 10), `--only receipt|label|ticket` (the soak
+        /// feeds that kind alone, to tell which path a growth comes from);
+        /// `--shared-loopback` is PrivateLoopback's. `--jobs=N` works too.
+        static func parse(_ arguments: [String]) -> Result<Options, BenchError> {
+            var options = Options()
+            var rest = arguments[...]
+            while let argument = rest.popFirst() {
+                if argument == PrivateLoopback.sharedFlag { continue }
+                var parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+                if parts.count == 1, let value = rest.popFirst() { parts.append(value) }
+                switch parts.first {
+                case "--jobs":
+                    guard parts.count == 2, let count = Int(parts[1]), count >= 10 else {
+                        return .failure(BenchError("--jobs takes a whole number of jobs, at least 10"))
+                    }
+                    options.jobs = count
+                case "--only":
+                    guard parts.count == 2, let feed = AgentSoak.Feed(rawValue: parts[1]), feed != .mixed else {
+                        return .failure(BenchError("--only takes receipt, label or ticket"))
+                    }
+                    options.feed = feed
+                default:
+                    return .failure(BenchError("unknown argument \(argument)"))
+                }
+            }
+            return .success(options)
+        }
+    }
+}

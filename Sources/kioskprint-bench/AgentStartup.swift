@@ -1,0 +1,74 @@
+import Foundation
+import Simulator
+
+/// Sections 1 and 2: the agent started `starts` times with the site's
+/// configuration, each time from spawn to READY=1 and from SIGTERM to exit;
+/// on the last start it is left idle for `idleWait` and its footprint read.
+struct AgentStartup: Sendable {
+    var toReady: [Duration]
+    var toExit: [Duration]
+    /// Exit statuses other than 0, one per start that had one.
+    var badExits: [Int32]
+    /// The READY datagram of the last start.
+    var readyMessage: String
+    /// The last start's footprint, `idleWait` after READY=1.
+    var idle: AgentFootprint
+    var idleWait: Duration
+
+    static func measure(site: AgentSite, starts: Int, idleWait: Duration) async throws -> AgentStartup {
+        let notify = try AgentNotifySocket()
+        let log = site.folder.appendingPathComponent("starts.log").path
+        var result = AgentStartup(toReady: [], toExit: [], badExits: [], readyMessage: "",
+                                  idle: AgentFootprint(rssKiB: 0, peakKiB: 0, anonKiB: 0, threads: 0, fds: 0, fdKinds: [:]),
+                                  idleWait: idleWait)
+        for index in 1...starts {
+            progress("start \(index) of \(starts)" + (index == starts ? ", then idle for \(idleWait)" : ""))
+            let run = try await offloaded { try site.start(notify: notify, log: log) }
+            result.toReady.append(run.toReady)
+            result.readyMessage = run.message
+            if index == starts {
+                do {
+                    try await Task.sleep(for: idleWait)
+                    result.idle = try AgentFootprint.read(pid: run.agent.pid)
+                } catch {
+                    run.agent.stop()
+                    throw error
+                }
+            }
+            let stopped = await (try? offloaded { site.stop(run.agent) }) ?? (.zero, -1)
+            result.toExit.append(stopped.elapsed)
+            if stopped.status != 0 { result.badExits.append(stopped.status) }
+        }
+        return result
+    }
+}
+
+/// The alternative's start: the private cupsd of the print bench
+/// (`cupsd -f`, every path private, no queues), from the call that starts it
+/// to its port accepting connections; on the last start it is left idle and
+/// its footprint read.
+struct CupsStartup: Sendable {
+    var toAccepting: [Duration]
+    var idle: AgentFootprint?
+    var version: String
+
+    static func measure(starts: Int, idleWait: Duration, folder: URL) async -> Result<CupsStartup, BenchError> {
+        let version = (try? await LpPrintPath.packageVersion("cups", folder: folder)) ?? "(version unknown)"
+        var result = CupsStartup(toAccepting: [], idle: nil, version: "CUPS \(version)")
+        for index in 1...starts {
+            progress("cupsd start \(index) of \(starts)")
+            let started = ContinuousClock.now
+            let cups: PrivateCups
+            do { cups = try await PrivateCups.start(logLevel: "warn") } catch {
+                return .failure(BenchError("\(error)"))
+            }
+            result.toAccepting.append(ContinuousClock.now - started)
+            if index == starts {
+                try? await Task.sleep(for: idleWait)
+                if let pid = ProcessTree.child(of: cups.process.pid) { result.idle = try? AgentFootprint.read(pid: pid) }
+            }
+            _ = try? await offloaded { cups.stop() }
+        }
+        return .success(result)
+    }
+}
