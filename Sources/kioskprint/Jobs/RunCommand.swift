@@ -3,6 +3,7 @@ import ArgumentParser
 import Configuration
 import Foundation
 import Logging
+import Service
 import Spooler
 import Store
 import Templates
@@ -35,6 +36,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     private func runAgent() async throws {
+        MemoryTuning.limitMallocArenas()
         let configPath = ConfigurationFile.locate(explicit: config)
         let configuration = try Self.load(configPath)
         let level = Logger.Level(configuration.logLevel)
