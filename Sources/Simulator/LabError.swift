@@ -4,6 +4,7 @@ public enum LabError: Error, CustomStringConvertible {
     case needsRoot
     case didNotStart(program: String, log: String)
     case timedOut(String)
+    case notifySocket(String)
 
     public var description: String {
         switch self {
@@ -21,6 +22,8 @@ public enum LabError: Error, CustomStringConvertible {
             return "\(program) did not start. Its last words:\n\(log)"
         case .timedOut(let what):
             return "\(what) did not become ready in time."
+        case .notifySocket(let reason):
+            return "The notify socket could not be made: \(reason). Check that /tmp is writable."
         }
     }
 }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 // The project's ways to wait: for a condition with a deadline, and for
 // blocking work off Swift's cooperative pool. Tests, the lab and the bench

@@ -158,7 +158,7 @@ struct AgentSite: Sendable {
     /// `notify` and the GPIO stand-in preloaded, and returns when READY=1
     /// arrives. Blocks the calling thread (run it offloaded): the time is
     /// taken as recv returns, not at a poll.
-    func start(notify: AgentNotifySocket, log: String) throws -> Run {
+    func start(notify: NotifySocket, log: String) throws -> Run {
         notify.drain()
         var environment = gpio.environment
         environment["NOTIFY_SOCKET"] = notify.path

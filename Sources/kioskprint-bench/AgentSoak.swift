@@ -86,7 +86,7 @@ struct AgentSoak: Sendable {
         guard let labelSample = BuiltInTemplates.all.first(where: { $0.name == "shipping-label" })?.sampleData else {
             throw BenchError("the built-in shipping-label template has no sample data")
         }
-        let notify = try AgentNotifySocket()
+        let notify = try NotifySocket(receiveTimeout: .seconds(1))
         let log = site.folder.appendingPathComponent("soak.log").path
         progress("soak: starting the agent")
         let run = try await offloaded { try site.start(notify: notify, log: log) }

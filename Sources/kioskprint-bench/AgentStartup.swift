@@ -16,7 +16,7 @@ struct AgentStartup: Sendable {
     var idleWait: Duration
 
     static func measure(site: AgentSite, starts: Int, idleWait: Duration) async throws -> AgentStartup {
-        let notify = try AgentNotifySocket()
+        let notify = try NotifySocket(receiveTimeout: .seconds(1))
         let log = site.folder.appendingPathComponent("starts.log").path
         var result = AgentStartup(toReady: [], toExit: [], badExits: [], readyMessage: "",
                                   idle: AgentFootprint(rssKiB: 0, peakKiB: 0, anonKiB: 0, threads: 0, fds: 0, fdKinds: [:]),

@@ -5,38 +5,6 @@ import Testing
 
 /// `kioskprint run` as systemd runs it (Type=notify), and the unit's hardening.
 @Suite struct ServiceTests {
-    /// A notify socket of the test's own, as systemd would give the service.
-    final class NotifySocket: Sendable {
-        let path: String
-        let fd: Int32
-
-        init() throws {
-            path = FileManager.default.temporaryDirectory.appendingPathComponent("notify-\(UUID().uuidString.prefix(8))").path
-            fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &address.sun_path) { raw in
-                for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
-            }
-            let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-            }
-            guard fd >= 0, bound == 0 else { throw POSIXError(.EADDRINUSE) }
-            // A bound on a failure only: a message normally comes in milliseconds.
-            var limit = timeval(tv_sec: 30, tv_usec: 0)
-            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        }
-
-        deinit { close(fd); unlink(path) }
-
-        /// The next datagram the service sends, or nil after 30 s.
-        func receive() -> String? {
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            let count = recv(fd, &buffer, buffer.count, 0)
-            return count > 0 ? String(decoding: buffer.prefix(count), as: UTF8.self) : nil
-        }
-    }
-
     @Test func runSaysReadyToSystemdAndStopsCleanlyOnSIGTERM() async throws {
         let lab = try await PrinterLab.shared()
         let (kioskprint, _) = CommandRunner.forLab(lab)
