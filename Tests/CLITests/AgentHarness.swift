@@ -3,6 +3,11 @@ import Simulator
 import Synchronization
 import Testing
 
+/// The agent's end-to-end suites, run one test at a time: each starts real
+/// printers and agents, and together, beside the rest of the suite on two
+/// cores, they slowed the timing-sensitive picker and discovery tests.
+@Suite(.serialized) enum AgentEndToEnd {}
+
 /// `kioskprint run` as a test starts it: a folder of its own holding the
 /// configuration, the database and the watched folders, the built binary
 /// in a child process, and its log.

@@ -141,7 +141,9 @@ import Simulator
         _ = try await PrinterLab.shared()
         let started = ContinuousClock.now
         _ = try await PrinterBrowser().snapshot(timeout: .milliseconds(1))
-        #expect(ContinuousClock.now - started < .seconds(5))
+        // A bound on a hang only: it returns in milliseconds on a quiet machine,
+        // and took 6 s once on a CI machine busy with the rest of the suite.
+        #expect(ContinuousClock.now - started < .seconds(15))
     }
 
     @Test func endingTheStreamStopsThePollThreadAndFreesAvahi() async throws {
