@@ -4,7 +4,7 @@ import Templates
 /// A configuration file's content as plain values, read once from TOMLKit's
 /// tree. TOMLKit's types are reference types around C++ objects; everything
 /// after parsing works on this instead, which is `Sendable` and ordered.
-enum ConfigNode: Sendable, Hashable {
+enum ConfigNode: Sendable {
     case table([(key: String, value: ConfigNode)])
     case array([ConfigNode])
     case string(String)
@@ -13,31 +13,6 @@ enum ConfigNode: Sendable, Hashable {
     case boolean(Bool)
     /// Dates and times, which no key takes: kept as their TOML text for messages.
     case other(String)
-
-    static func == (lhs: ConfigNode, rhs: ConfigNode) -> Bool {
-        switch (lhs, rhs) {
-        case (.table(let a), .table(let b)): a.map(\.key) == b.map(\.key) && a.map(\.value) == b.map(\.value)
-        case (.array(let a), .array(let b)): a == b
-        case (.string(let a), .string(let b)): a == b
-        case (.integer(let a), .integer(let b)): a == b
-        case (.number(let a), .number(let b)): a == b
-        case (.boolean(let a), .boolean(let b)): a == b
-        case (.other(let a), .other(let b)): a == b
-        default: false
-        }
-    }
-
-    func hash(into hasher: inout Hasher) {
-        switch self {
-        case .table(let entries): for entry in entries { hasher.combine(entry.key); hasher.combine(entry.value) }
-        case .array(let items): hasher.combine(items)
-        case .string(let text): hasher.combine(text)
-        case .integer(let value): hasher.combine(value)
-        case .number(let value): hasher.combine(value)
-        case .boolean(let value): hasher.combine(value)
-        case .other(let text): hasher.combine(text)
-        }
-    }
 
     /// What a message calls this kind of value.
     var kindName: String {

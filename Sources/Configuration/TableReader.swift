@@ -1,5 +1,6 @@
 import Foundation
 import PrintModel
+import Templates
 
 /// Problems found while reading one file, collected so all are reported at once.
 final class ProblemLog {
@@ -184,32 +185,9 @@ final class TableReader {
     func rejectUnknownKeys() {
         for entry in entries where !asked.contains(entry.key) {
             var message = "is not a known key here."
-            if let near = Spelling.nearest(to: entry.key, in: asked) { message += " Did you mean \"\(near)\"?" }
+            if let near = Spelling.nearest(to: entry.key, among: asked, within: max(2, entry.key.count / 3)) { message += " Did you mean \"\(near)\"?" }
             message += " Known keys: \(asked.joined(separator: ", "))."
             problem(entry.key, message)
         }
-    }
-}
-
-/// "Did you mean": the known word within a small edit distance.
-enum Spelling {
-    static func nearest(to word: String, in candidates: [String]) -> String? {
-        candidates.map { ($0, distance(word, $0)) }
-            .filter { $0.1 <= max(2, word.count / 3) }
-            .min { $0.1 < $1.1 }?.0
-    }
-
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in stride(from: 1, through: b.count, by: 1) {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

@@ -29,22 +29,7 @@ enum Vocabulary {
 
     /// The known name closest to `name`, for "did you mean" (edit distance up to 2).
     static func suggestion(for name: String, among names: some Collection<String>) -> String? {
-        names.map { ($0, distance(name.lowercased(), $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
-    }
-
-    private static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        Spelling.nearest(to: name, among: names)
     }
 }
 

@@ -13,12 +13,17 @@ public struct ClaimedFile: Sendable, Hashable {
     /// The name it was dropped under.
     public let originalName: String
 
+    /// True for a file an agent that stopped without finishing it left in
+    /// `processing/`: it may have been queued just before the stop.
+    public let wasInterrupted: Bool
+
     let layout: FolderLayout
 
-    init(path: String, originalName: String, layout: FolderLayout) {
+    init(path: String, originalName: String, layout: FolderLayout, wasInterrupted: Bool = false) {
         self.path = path
         self.originalName = originalName
         self.layout = layout
+        self.wasInterrupted = wasInterrupted
     }
 
     /// When the file was claimed: the moment it was renamed into

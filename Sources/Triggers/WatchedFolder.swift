@@ -157,7 +157,7 @@ struct Claimer: Sendable {
                 _ = try? layout.moveToFailed(path, name: name, explanation: refusal.explanation(for: name))
                 return nil
             }
-            return ClaimedFile(path: path, originalName: name, layout: layout)
+            return ClaimedFile(path: path, originalName: name, layout: layout, wasInterrupted: true)
         }
     }
 }

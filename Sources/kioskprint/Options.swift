@@ -54,7 +54,12 @@ struct TemplateFolderOptions: ParsableArguments {
         valueName: "dir"))
     var folders: [String] = []
 
-    var catalog: TemplateCatalog {
-        TemplateCatalog(folders: folders.isEmpty ? TemplateCatalog.defaultFolders() : folders)
+    var catalog: TemplateCatalog { catalog(configured: nil) }
+
+    /// The folders given here, else those the agent's configuration names,
+    /// else the defaults: the command line wins, so a test or a second
+    /// agent can point elsewhere.
+    func catalog(configured: [String]?) -> TemplateCatalog {
+        TemplateCatalog(folders: folders.isEmpty ? configured ?? TemplateCatalog.defaultFolders() : folders)
     }
 }

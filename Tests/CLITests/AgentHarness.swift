@@ -43,6 +43,19 @@ final class AgentHarness: Sendable {
         return path
     }
 
+    /// The set-up most agent tests share: `folder` watched with
+    /// `template = "receipt"` for the role receipt, and its path.
+    func watchReceiptFolder(_ folder: String = "pos") throws -> String {
+        let path = try makeFolder(folder)
+        try writeConfiguration("""
+            [[folder]]
+            path = "\(folder)"
+            role = "receipt"
+            template = "receipt"
+            """)
+        return path
+    }
+
     func writeConfiguration(_ text: String) throws {
         try Data(text.utf8).write(to: URL(fileURLWithPath: configPath))
     }

@@ -104,13 +104,7 @@ extension AgentEndToEnd {
             defer { printer.stop() }
             let agentFolder = try AgentHarness(lab: lab)
             try agentFolder.assign(printer, to: "receipt")
-            let pos = try agentFolder.makeFolder("pos")
-            try agentFolder.writeConfiguration("""
-                [[folder]]
-                path = "pos"
-                role = "receipt"
-                template = "receipt"
-                """)
+            let pos = try agentFolder.watchReceiptFolder()
             // As a crashed agent left it: the file claimed, its job queued, the file not yet in done/.
             let processing = try agentFolder.makeFolder("pos/processing")
             try Data(try sampleData("receipt").utf8).write(to: URL(fileURLWithPath: processing + "/order-9.json"))

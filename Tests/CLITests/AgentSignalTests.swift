@@ -54,13 +54,7 @@ extension AgentEndToEnd {
             defer { printer.stop() }
             let agentFolder = try AgentHarness(lab: lab)
             try agentFolder.assign(printer, to: "receipt")
-            let pos = try agentFolder.makeFolder("pos")
-            try agentFolder.writeConfiguration("""
-                [[folder]]
-                path = "pos"
-                role = "receipt"
-                template = "receipt"
-                """)
+            let pos = try agentFolder.watchReceiptFolder()
             var agent = try await agentFolder.start()
             let data = try sampleData("receipt")
             let count = 40

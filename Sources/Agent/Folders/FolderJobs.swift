@@ -31,8 +31,9 @@ struct FolderJobs: Sendable {
     func take(_ file: ClaimedFile) async {
         // A file offered again after a crash may have been queued already,
         // just before the crash, by the claim that put it in processing/.
-        // Millisecond slack: the database keeps milliseconds.
-        if let claimed = file.claimedAt,
+        // Only such a file is looked up. Millisecond slack: the database
+        // keeps milliseconds.
+        if file.wasInterrupted, let claimed = file.claimedAt,
            let queued = try? await intake.store.job(source: file.path, since: claimed.addingTimeInterval(-0.002)) {
             _ = try? file.finish()
             logger.notice("\(file.originalName) was already queued as job \(queued.id) before the agent stopped; not queued again.",

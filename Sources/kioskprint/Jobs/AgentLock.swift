@@ -11,14 +11,10 @@ struct AgentLock {
         path = (databasePath as NSString).deletingLastPathComponent + "/agent.lock"
     }
 
-    /// Takes the lock for this process's lifetime; nil when another agent holds it.
+    /// Takes the lock for this process's lifetime and writes this process's
+    /// pid into it; nil when another agent holds it.
     func acquire() -> Int32? {
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return nil }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            close(fd)
-            return nil
-        }
+        guard let fd = lock() else { return nil }
         // The holder's pid, for `kioskprint status`; the lock itself is the flock.
         let pid = Array("\(getpid())\n".utf8)
         _ = ftruncate(fd, 0)
@@ -32,10 +28,21 @@ struct AgentLock {
         return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    /// True when an agent holds the lock now.
+    /// True when an agent holds the lock now. Only tries the lock: the
+    /// holder's pid in the file is left as it is.
     var isHeld: Bool {
-        guard let fd = acquire() else { return FileManager.default.fileExists(atPath: path) }
+        guard let fd = lock() else { return FileManager.default.fileExists(atPath: path) }
         close(fd)   // closing releases it again
         return false
+    }
+
+    private func lock() -> Int32? {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return nil }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            close(fd)
+            return nil
+        }
+        return fd
     }
 }

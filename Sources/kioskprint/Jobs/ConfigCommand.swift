@@ -33,9 +33,7 @@ struct ConfigCommand: AsyncParsableCommand {
             do { configuration = try RunCommand.load(file) } catch let refused as RunCommand.Refused {
                 throw CLIError(refused.error.description)
             }
-            let catalog = templates.folders.isEmpty
-                ? TemplateCatalog(folders: configuration.templateFolders ?? TemplateCatalog.defaultFolders())
-                : templates.catalog
+            let catalog = templates.catalog(configured: configuration.templateFolders)
             let problems = MachineCheck.problems(in: configuration, catalog: catalog)
             guard problems.isEmpty else {
                 throw CLIError(ConfigurationError(path: file, problems: problems).description)

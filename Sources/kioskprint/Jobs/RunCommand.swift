@@ -43,10 +43,7 @@ struct RunCommand: AsyncParsableCommand {
         LoggingSystem.bootstrap { _ in AgentLogHandler(level: level) }
         let logger = Logger(label: "kioskprint")
 
-        // The command line wins over the file, so a test or a second agent can point elsewhere.
-        let catalog = templates.folders.isEmpty
-            ? TemplateCatalog(folders: configuration.templateFolders ?? TemplateCatalog.defaultFolders())
-            : templates.catalog
+        let catalog = templates.catalog(configured: configuration.templateFolders)
         let problems = MachineCheck.problems(in: configuration, catalog: catalog)
         guard problems.isEmpty else {
             throw Refused(ConfigurationError(path: configPath ?? "configuration", problems: problems))
