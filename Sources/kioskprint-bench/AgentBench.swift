@@ -25,7 +25,7 @@ enum AgentBench {
         case .success(let parsed): options = parsed
         case .failure(let error):
             FileHandle.standardError.write(Data(("kioskprint-bench agent: \(error)\nusage: kioskprint-bench agent "
-                + "[--jobs N] [--only receipt|label|ticket] [--shared-loopback]\n").utf8))
+                + "[--jobs N] [--only receipt|label|ticket] [--compare-with PATH] [--shared-loopback]\n").utf8))
             exit(2)
         }
         let jobs = options.jobs
@@ -56,6 +56,11 @@ enum AgentBench {
 
             progress("1/3 \(starts) agent starts to READY=1")
             let startup = try await AgentStartup.measure(site: site, starts: starts, idleWait: idleWait)
+            var compared: ComparedBuild?
+            if let other = options.compareWith {
+                progress("1/3 the build to compare with, started once and idle for \(idleWait)")
+                compared = try await ComparedBuild.measure(site: site, binary: other, idleWait: idleWait)
+            }
             progress("2/3 \(starts) private cupsd starts")
             let cups = await CupsStartup.measure(starts: starts, idleWait: idleWait,
                                                  folder: folder.appendingPathComponent("scratch"))
@@ -63,7 +68,7 @@ enum AgentBench {
             let soak = try await AgentSoak.run(site: site, jobs: jobs, feed: options.feed,
                                              printers: [receipt, label])
 
-            let rows = AgentRows(startup: startup, cups: cups, soak: soak, starts: starts)
+            let rows = AgentRows(startup: startup, compared: compared, cups: cups, soak: soak, starts: starts)
             var table = BenchTable()
             rows.add(to: &table)
             print(facts.text + "  load \(load) (1 min, at start)")
@@ -90,9 +95,12 @@ enum AgentBench {
     struct Options {
         var jobs = defaultJobs
         var feed = AgentSoak.Feed.mixed
+        /// Another kioskprint build whose idle footprint is measured beside this one's.
+        var compareWith: String?
 
         /// `--jobs N` (at least 10), `--only receipt|label|ticket` (the soak
         /// feeds that kind alone, to tell which path a growth comes from);
+        /// `--compare-with PATH` (another build's idle footprint beside this one's);
         /// `--shared-loopback` is PrivateLoopback's. `--jobs=N` works too.
         static func parse(_ arguments: [String]) -> Result<Options, BenchError> {
             var options = Options()
@@ -107,6 +115,11 @@ enum AgentBench {
                         return .failure(BenchError("--jobs takes a whole number of jobs, at least 10"))
                     }
                     options.jobs = count
+                case "--compare-with":
+                    guard parts.count == 2, FileManager.default.isExecutableFile(atPath: parts[1]) else {
+                        return .failure(BenchError("--compare-with takes the path of another kioskprint build"))
+                    }
+                    options.compareWith = parts[1]
                 case "--only":
                     guard parts.count == 2, let feed = AgentSoak.Feed(rawValue: parts[1]), feed != .mixed else {
                         return .failure(BenchError("--only takes receipt, label or ticket"))

@@ -5,6 +5,7 @@ import Foundation
 /// every `sampleEvery` jobs in a table of its own.
 struct AgentRows {
     let startup: AgentStartup
+    let compared: ComparedBuild?
     let cups: Result<CupsStartup, BenchError>
     let soak: AgentSoak
     let starts: Int
@@ -84,10 +85,20 @@ struct AgentRows {
         let target = idle.rssKiB < Self.rssTargetKiB ? "met" : "NOT met"
         let note = table.footnote("From /proc/PID/status (VmRSS, VmHWM, RssAnon, Threads) and /proc/PID/fd of the "
             + "agent process itself. Heap = RssAnon (heap, stacks, anonymous maps); the rest of VmRSS is the binary and "
-            + "shared libraries mapped from files. MB = 2^20 bytes.")
+            + "shared libraries mapped from files. MB = 2^20 bytes. By mapping (from /proc/PID/smaps, code = executable "
+            + "mappings): \(startup.idleMapped.summary(largest: 8)).")
         table.add("resident memory (VmRSS)", "\(Megabytes.text(idle.rssKiB)) (heap \(Megabytes.text(idle.anonKiB)))",
                   cupsLabel, cupsIdle.map { "\(Megabytes.text($0.rssKiB)) (heap \(Megabytes.text($0.anonKiB)))" } ?? "-",
                   note: "target < \(Self.rssTargetKiB / 1024) MB: \(target) \(note)")
+        if let compared {
+            let ratio = Double(compared.idle.rssKiB) / Double(max(idle.rssKiB, 1))
+            table.add("resident memory, beside another build", Megabytes.text(idle.rssKiB),
+                      "kioskprint --compare-with, same site and wait",
+                      "\(Megabytes.text(compared.idle.rssKiB)) (heap \(Megabytes.text(compared.idle.anonKiB)))",
+                      note: String(format: "x%.2f; ", ratio) + table.footnote("The other build: \(compared.path), started "
+                        + "once on the same site after section 1 (its database and folders as section 1 left them) "
+                        + "and read after the same wait. By mapping: \(compared.idleMapped.summary(largest: 8))."))
+        }
         table.add("peak resident (VmHWM)", Megabytes.text(idle.peakKiB), cupsLabel,
                   cupsIdle.map { Megabytes.text($0.peakKiB) } ?? "-")
         table.add("open file descriptors", "\(idle.fds)", cupsLabel, cupsIdle.map { "\($0.fds)" } ?? "-",

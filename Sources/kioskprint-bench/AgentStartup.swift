@@ -13,6 +13,8 @@ struct AgentStartup: Sendable {
     var readyMessage: String
     /// The last start's footprint, `idleWait` after READY=1.
     var idle: AgentFootprint
+    /// The same moment's resident memory by mapping.
+    var idleMapped: MappedMemory
     var idleWait: Duration
 
     static func measure(site: AgentSite, starts: Int, idleWait: Duration) async throws -> AgentStartup {
@@ -20,7 +22,7 @@ struct AgentStartup: Sendable {
         let log = site.folder.appendingPathComponent("starts.log").path
         var result = AgentStartup(toReady: [], toExit: [], badExits: [], readyMessage: "",
                                   idle: AgentFootprint(rssKiB: 0, peakKiB: 0, anonKiB: 0, threads: 0, fds: 0, fdKinds: [:]),
-                                  idleWait: idleWait)
+                                  idleMapped: MappedMemory(shares: []), idleWait: idleWait)
         for index in 1...starts {
             progress("start \(index) of \(starts)" + (index == starts ? ", then idle for \(idleWait)" : ""))
             let run = try await offloaded { try site.start(notify: notify, log: log) }
@@ -30,6 +32,7 @@ struct AgentStartup: Sendable {
                 do {
                     try await Task.sleep(for: idleWait)
                     result.idle = try AgentFootprint.read(pid: run.agent.pid)
+                    result.idleMapped = try MappedMemory.read(pid: run.agent.pid)
                 } catch {
                     run.agent.stop()
                     throw error
@@ -40,6 +43,25 @@ struct AgentStartup: Sendable {
             if stopped.status != 0 { result.badExits.append(stopped.status) }
         }
         return result
+    }
+}
+
+/// Another build of kioskprint (`--compare-with PATH`), started once on the
+/// same site and read after the same idle wait: what the release build's
+/// link order and flags are worth, measured beside it.
+struct ComparedBuild: Sendable {
+    var path: String
+    var idle: AgentFootprint
+    var idleMapped: MappedMemory
+
+    static func measure(site: AgentSite, binary: String, idleWait: Duration) async throws -> ComparedBuild {
+        let notify = try NotifySocket(receiveTimeout: .seconds(1))
+        let log = site.folder.appendingPathComponent("compared.log").path
+        let run = try await offloaded { try site.start(notify: notify, log: log, binary: binary) }
+        defer { _ = site.stop(run.agent) }
+        try await Task.sleep(for: idleWait)
+        return ComparedBuild(path: binary, idle: try AgentFootprint.read(pid: run.agent.pid),
+                             idleMapped: try MappedMemory.read(pid: run.agent.pid))
     }
 }
 
