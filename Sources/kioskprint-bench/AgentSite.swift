@@ -157,14 +157,18 @@ struct AgentSite: Sendable {
     /// Starts `kioskprint run --config FILE` with `$NOTIFY_SOCKET` pointing at
     /// `notify` and the GPIO stand-in preloaded, and returns when READY=1
     /// arrives. Blocks the calling thread (run it offloaded): the time is
-    /// taken as recv returns, not at a poll.
-    func start(notify: NotifySocket, log: String) throws -> Run {
+    /// taken as recv returns, not at a poll. `wrapper` runs the agent under
+    /// another program (`valgrind --tool=callgrind ...`), with `binary` in
+    /// place of the release kioskprint.
+    func start(notify: NotifySocket, log: String, wrapper: [String] = [], binary: String? = nil,
+               readyWithin limit: Duration = .seconds(60)) throws -> Run {
         notify.drain()
         var environment = gpio.environment
         environment["NOTIFY_SOCKET"] = notify.path
+        let command = wrapper + [binary ?? kioskprint, "run", "--config", configPath]
         let started = ContinuousClock.now
-        let agent = try Spawned.start(kioskprint, ["run", "--config", configPath], environment: environment, output: log)
-        let deadline = started + .seconds(60)
+        let agent = try Spawned.start(command[0], Array(command.dropFirst()), environment: environment, output: log)
+        let deadline = started + limit
         while true {
             if let message = notify.receive() {
                 if message.split(separator: "\n").contains("READY=1") {
@@ -176,7 +180,7 @@ struct AgentSite: Sendable {
             if exited || ContinuousClock.now > deadline {
                 agent.stop()
                 let tail = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").suffix(8)
-                throw BenchError("the agent \(exited ? "exited" : "sent no READY=1 within 60 s") (log \(log)): "
+                throw BenchError("the agent \(exited ? "exited" : "sent no READY=1 within \(limit)") (log \(log)): "
                     + tail.joined(separator: " / "))
             }
         }

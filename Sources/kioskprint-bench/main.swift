@@ -13,6 +13,11 @@
 //                             (beside cupsd), idle footprint, and a soak of
 //                             N jobs (default 10000) through its folders and
 //                             button; needs root (the lab)
+//   kioskprint-bench startup-order [--out FILE]
+//                             the functions the agent runs at start, idle
+//                             and for one job of each kind, profiled with
+//                             callgrind: scripts/kioskprint.order, the link
+//                             order of scripts/build-release.sh; needs root
 //
 // `render-one` and `render-idle` are the render bench's child processes,
 // run one per case so that each case's peak memory is its own.
@@ -37,6 +42,8 @@ case "print":
     await PrintBench.run()
 case "agent":
     await AgentBench.run(Array(arguments.dropFirst()))
+case "startup-order":
+    await StartupOrder.run(Array(arguments.dropFirst()))
 default:
     await DiscoveryBench.run()
 }

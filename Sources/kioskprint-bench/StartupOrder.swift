@@ -1,0 +1,137 @@
+import Foundation
+import Simulator
+import Templates
+
+/// `kioskprint-bench startup-order [--out FILE]`: the link order that keeps
+/// the agent's working code together, written for `scripts/build-release.sh`.
+///
+/// Why: the kernel maps a program's code 64 KB around each page it touches,
+/// so the few thousand functions an idle agent runs, scattered through 20 MB
+/// of statically linked code, kept most of it resident. Listed first in the
+/// link (lld's `--symbol-ordering-file`), they share a few hundred pages.
+///
+/// How: the agent bench's site, with the release `kioskprint` (a copy
+/// without DWARF, which valgrind 3.19 cannot read) run twice under
+/// valgrind's callgrind: once started and left idle, once given one job of
+/// each kind (a receipt file, a label envelope, a button press). The file
+/// lists the functions of the first run, the busiest first, then those only
+/// the jobs ran. Needs root (the lab) and valgrind.
+enum StartupOrder {
+    /// How long the first run sits idle: the light checks its printer every 2 s.
+    static let idleWait = Duration.seconds(6)
+    /// valgrind runs the agent some fifty times slower.
+    static let readyLimit = Duration.seconds(180)
+    static let drainLimit = Duration.seconds(300)
+
+    static func run(_ arguments: [String]) async -> Never {
+        var output: String?
+        if arguments.count == 2, arguments[0] == "--out" {
+            output = arguments[1]
+        } else if !arguments.isEmpty {
+            fail("usage: kioskprint-bench startup-order [--out FILE]", status: 2)
+        }
+        guard geteuid() == 0 else { fail("kioskprint-bench startup-order needs root for its lab: run it with sudo.") }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        guard path.split(separator: ":").contains(where: { FileManager.default.isExecutableFile(atPath: "\($0)/valgrind") }) else {
+            fail("valgrind is not installed: apt-get install valgrind, then run this again.")
+        }
+        PrivateLoopback.enterUnlessShared()
+        signal(SIGPIPE, SIG_IGN)
+        let text: String
+        do {
+            text = try await profile()
+        } catch {
+            fail("kioskprint-bench startup-order: \(error)")
+        }
+        if let output {
+            do { try Data(text.utf8).write(to: URL(fileURLWithPath: output)) } catch {
+                fail("cannot write \(output): \(error.localizedDescription)")
+            }
+        } else {
+            print(text, terminator: "")
+        }
+        exit(0)
+    }
+
+    private static func profile() async throws -> String {
+        let kioskprint = try AgentSite.locateKioskprint()
+        let lab = try await PrinterLab.start([], nameTag: PrinterLab.processTag)
+        defer { lab.stop() }
+        let receipt = try await lab.startPrinter(.recording(.receipt80mm))
+        let label = try await lab.startPrinter(.recording(.label4x6))
+        let gpio = try await GPIOStandIn()
+        let folder = lab.directory.appendingPathComponent("agent")
+        let site = try await AgentSite.prepare(in: folder, kioskprint: kioskprint, receiptPrinter: receipt,
+                                               labelPrinter: label, gpio: gpio)
+        // The copy keeps its symbol table, which is all the order needs.
+        let copy = folder.appendingPathComponent("kioskprint").path
+        _ = try await offloaded {
+            try MeasuredProcess.mustSucceed("objcopy", ["--strip-debug", kioskprint, copy], folder: folder)
+        }
+
+        progress("1/2 the agent started and idle, under callgrind")
+        let idle = try await profiledRun(site: site, binary: copy, name: "idle") { _ in
+            try await Task.sleep(for: idleWait)
+        }
+        progress("2/2 the agent given a receipt, a label and a button press, under callgrind")
+        let jobs = try await profiledRun(site: site, binary: copy, name: "jobs") { agent in
+            try await feedOneOfEach(site: site, agent: agent)
+        }
+
+        let first = idle.functions(inObjectEndingWith: "/kioskprint")
+        let seen = Set(first)
+        let then = jobs.functions(inObjectEndingWith: "/kioskprint").filter { !seen.contains($0) }
+        guard first.count > 100 else {
+            throw BenchError("callgrind saw only \(first.count) functions of kioskprint run: is the copy \(copy) the agent?")
+        }
+        progress("\(first.count) functions at start and idle, \(then.count) more for the jobs")
+        return (first + then).map { $0 + "\n" }.joined()
+    }
+
+    /// Starts the agent under callgrind, runs `work` while it is ready, stops it and reads the profile.
+    private static func profiledRun(site: AgentSite, binary: String, name: String,
+                                    work: (Spawned) async throws -> Void) async throws -> CallgrindProfile {
+        let notify = try NotifySocket(receiveTimeout: .seconds(1))
+        let log = site.folder.appendingPathComponent("order-\(name).log").path
+        let profilePath = site.folder.appendingPathComponent("callgrind-\(name).out").path
+        let wrapper = ["valgrind", "--tool=callgrind", "--demangle=no", "--callgrind-out-file=\(profilePath)"]
+        let run = try await offloaded {
+            try site.start(notify: notify, log: log, wrapper: wrapper, binary: binary, readyWithin: readyLimit)
+        }
+        do {
+            try await work(run.agent)
+        } catch {
+            run.agent.stop()
+            throw error
+        }
+        let stopped = try await offloaded { site.stop(run.agent, limit: .seconds(120)) }
+        guard stopped.status == 0 else {
+            throw BenchError("the agent under callgrind exited with status \(stopped.status); see \(log)")
+        }
+        return try CallgrindProfile.read(profilePath)
+    }
+
+    /// One receipt file, one shipping-label envelope and one button press, then the queue drained.
+    private static func feedOneOfEach(site: AgentSite, agent: Spawned) async throws {
+        guard let labelSample = BuiltInTemplates.all.first(where: { $0.name == "shipping-label" })?.sampleData else {
+            throw BenchError("the built-in shipping-label template has no sample data")
+        }
+        try site.drop(Data(try ReceiptSample.json().utf8), as: "order-receipt.json", into: site.receipts)
+        let envelope = #"{"template": "shipping-label", "role": "label", "data": "# + labelSample + "}"
+        try site.drop(Data(envelope.utf8), as: "order-label.json", into: site.labels)
+        try await site.gpio.press(line: AgentSite.buttonLine, heldFor: .milliseconds(100))
+        try await pollUntil("the three jobs to be printed", within: drainLimit, every: .milliseconds(200)) {
+            guard agent.isRunning else { throw BenchError("the agent exited while printing") }
+            let files = [site.receipts, site.labels].allSatisfy {
+                AgentSite.entries(in: $0, excludingSubfolders: true).isEmpty && AgentSite.inProcessing($0).isEmpty
+            }
+            let jobs = try await site.store.jobs(includeFinished: true)
+            return files && jobs.count == 3 && jobs.allSatisfy { $0.state == .completed }
+        }
+    }
+
+    private static func fail(_ message: String, status: Int32 = 1) -> Never {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        exit(status)
+    }
+}
