@@ -42,16 +42,9 @@ enum AgentBench {
         let load = MachineFacts.loadAverage()
         var complete = false
         do {
-            let kioskprint = try AgentSite.locateKioskprint()
-            progress("starting a lab with a receipt and a label recording printer, and the GPIO stand-in")
-            let lab = try await PrinterLab.start([], nameTag: PrinterLab.processTag)
+            let lab = try await AgentLab.start()
             defer { lab.stop() }
-            let receipt = try await lab.startPrinter(.recording(.receipt80mm))
-            let label = try await lab.startPrinter(.recording(.label4x6))
-            let gpio = try await GPIOStandIn()
-            let folder = lab.directory.appendingPathComponent("agent")
-            let site = try await AgentSite.prepare(in: folder, kioskprint: kioskprint, receiptPrinter: receipt,
-                                                   labelPrinter: label, gpio: gpio)
+            let site = lab.site
             let began = ContinuousClock.now
 
             progress("1/3 \(starts) agent starts to READY=1")
@@ -63,10 +56,10 @@ enum AgentBench {
             }
             progress("2/3 \(starts) private cupsd starts")
             let cups = await CupsStartup.measure(starts: starts, idleWait: idleWait,
-                                                 folder: folder.appendingPathComponent("scratch"))
+                                                 folder: site.folder.appendingPathComponent("scratch"))
             progress("3/3 soak: \(jobs) jobs")
             let soak = try await AgentSoak.run(site: site, jobs: jobs, feed: options.feed,
-                                             printers: [receipt, label])
+                                             printers: [lab.receipt, lab.label])
 
             let rows = AgentRows(startup: startup, compared: compared, cups: cups, soak: soak, starts: starts)
             var table = BenchTable()

@@ -54,19 +54,13 @@ enum StartupOrder {
     }
 
     private static func profile() async throws -> String {
-        let kioskprint = try AgentSite.locateKioskprint()
-        let lab = try await PrinterLab.start([], nameTag: PrinterLab.processTag)
+        let lab = try await AgentLab.start()
         defer { lab.stop() }
-        let receipt = try await lab.startPrinter(.recording(.receipt80mm))
-        let label = try await lab.startPrinter(.recording(.label4x6))
-        let gpio = try await GPIOStandIn()
-        let folder = lab.directory.appendingPathComponent("agent")
-        let site = try await AgentSite.prepare(in: folder, kioskprint: kioskprint, receiptPrinter: receipt,
-                                               labelPrinter: label, gpio: gpio)
+        let site = lab.site
         // The copy keeps its symbol table, which is all the order needs.
-        let copy = folder.appendingPathComponent("kioskprint").path
+        let copy = site.folder.appendingPathComponent("kioskprint").path
         _ = try await offloaded {
-            try MeasuredProcess.mustSucceed("objcopy", ["--strip-debug", kioskprint, copy], folder: folder)
+            try MeasuredProcess.mustSucceed("objcopy", ["--strip-debug", site.kioskprint, copy], folder: site.folder)
         }
 
         progress("1/2 the agent started and idle, under callgrind")
