@@ -38,11 +38,12 @@ public struct Spooler: Sendable {
         try await withThrowingTaskGroup(of: Void.self) { group in
             var serving: Set<Role> = []
             while !Task.isCancelled {
+                let seen = wakeUp.current
                 for role in try await rolesWithWork() where !serving.contains(role) {
                     serving.insert(role)
                     group.addTask { try await serve(role, until: { false }) }
                 }
-                await wakeUp.wait(upTo: configuration.idlePoll * 4)
+                await wakeUp.wait(upTo: configuration.idlePoll * 4, since: seen)
             }
             group.cancelAll()
         }
@@ -66,6 +67,7 @@ public struct Spooler: Sendable {
                                trouble: trouble)
         while try await !done() {
             try Task.checkCancellation()
+            let seen = wakeUp.current
             if let job = try await store.claimNext(role: role, owner: configuration.owner, lease: configuration.lease) {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     // Renew the claim while the job runs, so no other process takes it over.
@@ -80,7 +82,7 @@ public struct Spooler: Sendable {
                     try? await group.waitForAll()
                 }
             } else {
-                await wakeUp.wait(upTo: configuration.idlePoll)
+                await wakeUp.wait(upTo: configuration.idlePoll, since: seen)
             }
         }
     }
@@ -109,26 +111,37 @@ public struct Spooler: Sendable {
     }
 }
 
-/// Wakes waiting role loops early; a wait also ends after its time limit, so
-/// jobs written by another process are found without a signal. An idle wait
-/// sleeps for its whole limit: an idle agent does not spin.
+/// Wakes waiting role loops early. A loop reads `current` before it looks
+/// for work and passes it to `wait`: a signal that came in between ends the
+/// wait at once, so no signal is lost in the gap. A wait also ends after its
+/// limit, the safety net for work nobody signalled; an idle wait sleeps for
+/// its whole limit, so an idle agent does not spin.
 final class WakeUp: Sendable {
     private enum Slot {
         case waiting(CheckedContinuation<Void, Never>)
         /// The wait ended before its continuation was registered.
         case ended
     }
-    private let slots = Mutex<[UInt64: Slot]>([:])
+    private struct State {
+        /// Signals so far.
+        var generation: UInt64 = 0
+        var slots: [UInt64: Slot] = [:]
+    }
+    private let state = Mutex(State())
     private let nextID = Atomic<UInt64>(0)
 
-    /// Ends every wait now.
+    /// The number of signals so far: read it before looking for work.
+    var current: UInt64 { state.withLock { $0.generation } }
+
+    /// Ends every wait now, and every wait whose `since` predates this signal.
     func signal() {
-        let woken: [CheckedContinuation<Void, Never>] = slots.withLock { slots in
+        let woken: [CheckedContinuation<Void, Never>] = state.withLock { state in
+            state.generation &+= 1
             var woken: [CheckedContinuation<Void, Never>] = []
-            for (id, slot) in slots {
+            for (id, slot) in state.slots {
                 if case .waiting(let continuation) = slot {
                     woken.append(continuation)
-                    slots[id] = nil
+                    state.slots[id] = nil
                 }
             }
             return woken
@@ -136,21 +149,23 @@ final class WakeUp: Sendable {
         for continuation in woken { continuation.resume() }
     }
 
-    /// Returns after `limit`, or as soon as `signal()` is called.
-    func wait(upTo limit: Duration) async {
+    /// Returns after `limit`, or as soon as there has been a signal since
+    /// `seen` (a value of `current`): at once if one came already.
+    func wait(upTo limit: Duration, since seen: UInt64) async {
         let id = nextID.add(1, ordering: .relaxed).newValue
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 await withCheckedContinuation { continuation in
-                    let endedAlready = self.slots.withLock { slots in
-                        if case .ended = slots[id] {
-                            slots[id] = nil
+                    let endAlready = self.state.withLock { state in
+                        if case .ended = state.slots[id] {
+                            state.slots[id] = nil
                             return true
                         }
-                        slots[id] = .waiting(continuation)
+                        if state.generation != seen { return true }
+                        state.slots[id] = .waiting(continuation)
                         return false
                     }
-                    if endedAlready { continuation.resume() }
+                    if endAlready { continuation.resume() }
                 }
             }
             group.addTask { try? await Task.sleep(for: limit) }
@@ -159,21 +174,21 @@ final class WakeUp: Sendable {
             end(id)
         }
         // Both sides are done: a mark left for a wait a signal ended goes too.
-        slots.withLock { $0[id] = nil }
+        state.withLock { $0.slots[id] = nil }
     }
 
     /// Resumes wait `id` if it still waits, or marks it ended so that a
     /// continuation registered late resumes at once: each resumes exactly once.
     private func end(_ id: UInt64) {
-        let continuation: CheckedContinuation<Void, Never>? = slots.withLock { slots in
-            switch slots[id] {
+        let continuation: CheckedContinuation<Void, Never>? = state.withLock { state in
+            switch state.slots[id] {
             case .waiting(let continuation):
-                slots[id] = nil
+                state.slots[id] = nil
                 return continuation
             case .ended:
                 return nil
             case nil:
-                slots[id] = .ended
+                state.slots[id] = .ended
                 return nil
             }
         }

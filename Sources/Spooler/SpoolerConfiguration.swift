@@ -12,7 +12,10 @@ public struct SpoolerConfiguration: Sendable {
     public var retry: RetryPolicy
     /// How long a role's primary may be in trouble before its job goes to a backup.
     public var failoverGrace: Duration
-    /// How often an idle role looks for new jobs when nothing wakes it.
+    /// How often an idle role looks for new jobs when nothing wakes it
+    /// (`wake()`); new roles are looked for four times as seldom. The agent
+    /// wakes the spooler on every write to the database and sets this to
+    /// its `look-every` (5 s); the 250 ms default serves `print --wait`.
     public var idlePoll: Duration
     /// The slowest a job at the printer is asked about (Get-Job-Attributes);
     /// the first asks come sooner, since a receipt prints in well under a second.

@@ -15,7 +15,7 @@ import Testing
         let ended = Count()
         let waiting = Task {
             let start = ContinuousClock.now
-            await wake.wait(upTo: .seconds(600))
+            await wake.wait(upTo: .seconds(600), since: 0)
             ended.value.store(1, ordering: .releasing)
             return ContinuousClock.now - start
         }
@@ -27,13 +27,45 @@ import Testing
         #expect(await waiting.value < .seconds(60))
     }
 
+    /// The gap a role loop has between looking for work and waiting: a job
+    /// queued (and signalled) there must not wait for the limit.
+    @Test func aSignalBetweenLookingAndWaitingEndsTheWaitAtOnce() async {
+        let wake = WakeUp()
+        let seen = wake.current
+        wake.signal()
+        let start = ContinuousClock.now
+        await wake.wait(upTo: .seconds(600), since: seen)
+        #expect(ContinuousClock.now - start < .seconds(60))
+        #expect(wake.current == seen + 1)
+    }
+
+    @Test func aWaitSinceTheLatestSignalStillWaitsForTheNext() async {
+        let wake = WakeUp()
+        wake.signal()
+        let seen = wake.current
+        let ended = Count()
+        let waiting = Task {
+            await wake.wait(upTo: .seconds(600), since: seen)
+            ended.value.store(1, ordering: .releasing)
+        }
+        // Nothing new was signalled: it is still waiting after the task has had every chance to run.
+        for _ in 0..<100 { await Task.yield() }
+        #expect(ended.value.load(ordering: .acquiring) == 0)
+        while ended.value.load(ordering: .acquiring) == 0 {
+            wake.signal()
+            await Task.yield()
+        }
+        await waiting.value
+        #expect(wake.current > seen)
+    }
+
     @Test func waitsEndOnTheirOwnEvenWhenTheLimitComesFirst() async {
         let wake = WakeUp()
         let ended = Count()
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<200 {
                 group.addTask {
-                    await wake.wait(upTo: .microseconds(1))
+                    await wake.wait(upTo: .microseconds(1), since: wake.current)
                     ended.value.add(1, ordering: .relaxed)
                 }
             }
