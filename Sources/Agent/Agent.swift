@@ -6,6 +6,7 @@ import ServiceLifecycle
 public import Spooler
 import Store
 import Synchronization
+import Triggers
 import UnixSignals
 
 /// The agent `kioskprint run` starts: the spooler, the triggers of the
@@ -45,7 +46,7 @@ public struct Agent: Sendable {
         let triggers = TriggerService(agent: self, notifier: notifier)
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: [
-                .init(service: SpoolerService(spooler: spooler), serviceName: "spooler"),
+                .init(service: SpoolerService(spooler: spooler, logger: logger), serviceName: "spooler"),
                 .init(service: triggers, serviceName: "triggers"),
                 .init(service: WatchdogService(notifier: notifier, store: intake.store, triggers: triggers), serviceName: "watchdog"),
             ],
@@ -65,13 +66,31 @@ extension Logger {
 }
 
 /// The spooler as a service: it prints until a graceful shutdown cancels it.
+/// Writes to the database by any process wake it, so a job `kioskprint
+/// print` queues beside the agent prints at once and an idle agent only
+/// looks for work every `look-every`.
 struct SpoolerService: Service {
     let spooler: Spooler
+    let logger: Logger
 
     func run() async throws {
+        let changes: DatabaseChanges?
         do {
-            try await cancelWhenGracefulShutdown { try await spooler.run() }
-        } catch is CancellationError {}
+            changes = try DatabaseChanges(database: spooler.store.path)
+        } catch {
+            changes = nil
+            logger.warning("Jobs queued by other processes are found only every \(spooler.configuration.idlePoll): \(error)")
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            if let changes {
+                group.addTask { for await _ in changes.writes { spooler.wake() } }
+            }
+            do {
+                try await cancelWhenGracefulShutdown { try await spooler.run() }
+            } catch is CancellationError {}
+            changes?.stop()  // ends the wake-up task's stream
+            try await group.waitForAll()
+        }
     }
 }
 

@@ -18,19 +18,24 @@ public struct AgentConfiguration: Sendable, Equatable {
     public var logLevel: LogLevelName
     /// How long a job waits on a printer in trouble before going to a backup.
     public var failoverAfter: Duration
+    /// How often an idle agent looks in the database for work nobody told it
+    /// of; jobs queued by other processes wake it at once through the
+    /// database's writes, so this is only the safety net.
+    public var lookEvery: Duration
     public var folders: [FolderSettings]
     public var buttons: [ButtonSettings]
     public var lights: [LightSettings]
 
     public init(source: String? = nil, box: String = AgentConfiguration.hostName(), database: String? = nil,
                 templateFolders: [String]? = nil, logLevel: LogLevelName = .info, failoverAfter: Duration = .seconds(30),
-                folders: [FolderSettings] = [], buttons: [ButtonSettings] = [], lights: [LightSettings] = []) {
+                lookEvery: Duration = .seconds(5), folders: [FolderSettings] = [], buttons: [ButtonSettings] = [], lights: [LightSettings] = []) {
         self.source = source
         self.box = box
         self.database = database
         self.templateFolders = templateFolders
         self.logLevel = logLevel
         self.failoverAfter = failoverAfter
+        self.lookEvery = lookEvery
         self.folders = folders
         self.buttons = buttons
         self.lights = lights

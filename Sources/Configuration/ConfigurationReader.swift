@@ -22,6 +22,7 @@ struct ConfigurationReader {
         }
         if let spooler = top.table("spooler") {
             if let grace = spooler.duration("failover-after", in: .seconds(1) ... .seconds(3600)) { configuration.failoverAfter = grace }
+            if let look = spooler.duration("look-every", in: .milliseconds(100) ... .seconds(86400)) { configuration.lookEvery = look }
             spooler.rejectUnknownKeys()
         }
         configuration.folders = top.tables("folder").compactMap(folder)

@@ -4,7 +4,8 @@ import Foundation
 
 /// What the kernel reported about the watched folder.
 enum FolderChange: Sendable, Equatable {
-    /// A file was closed after writing or renamed into the folder.
+    /// A file was closed after writing or renamed into the folder (or, for
+    /// a watcher of other events, had one of them).
     case arrived(String)
     /// The kernel's event queue overflowed: some names were lost, so the
     /// folder has to be listed again.
@@ -12,7 +13,8 @@ enum FolderChange: Sendable, Equatable {
 }
 
 /// A thin wrapper over Linux inotify for one folder, watching for files
-/// closed after writing (IN_CLOSE_WRITE) and files renamed in (IN_MOVED_TO).
+/// closed after writing (IN_CLOSE_WRITE) and files renamed in (IN_MOVED_TO),
+/// or for the events a caller names (`DatabaseChanges`: IN_MODIFY).
 ///
 /// The inotify descriptor is read on a thread of its own that blocks in
 /// `poll` beside a wake pipe; closing the pipe's write end stops it. This
@@ -25,15 +27,15 @@ final class InotifyWatcher: Sendable {
     /// The wake pipe's write end; nil once stopped.
     private let wakeWrite: Mutex<Int32?>
 
-    /// Starts watching `folder`; throws when inotify is unavailable or the
-    /// folder cannot be watched.
-    init(folder: String) throws {
+    /// Starts watching `folder` for `events`; throws when inotify is
+    /// unavailable or the folder cannot be watched.
+    init(folder: String, events: UInt32 = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO)) throws {
         let inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard inotify >= 0 else {
             throw TriggerError.system("start watching", folder, errno: errno,
                                       advice: "Raise fs.inotify.max_user_instances or stop other watchers.")
         }
-        let watch = inotify_add_watch(inotify, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO))
+        let watch = inotify_add_watch(inotify, folder, events)
         guard watch >= 0 else {
             let code = errno
             close(inotify)

@@ -67,6 +67,35 @@ extension AgentEndToEnd {
             #expect(stopped.output.contains("Agent: not running for \(agentFolder.database)."))
         }
 
+        /// `kioskprint print` beside a running agent: the job prints at once,
+        /// though this agent looks for work by itself only every hour. It
+        /// wakes on the database's writes (`DatabaseChanges`), so an idle
+        /// agent need not keep asking.
+        @Test func aJobAnotherProcessQueuesPrintsWithoutWaitingForTheAgentsOwnLook() async throws {
+            let lab = try await PrinterLab.shared()
+            let printer = try await receiptPrinter(lab, "Agent Beside")
+            defer { printer.stop() }
+            let agentFolder = try AgentHarness(lab: lab)
+            try agentFolder.assign(printer, to: "receipt")
+            try agentFolder.writeConfiguration("""
+                [spooler]
+                look-every = "1h"
+                """)
+            let agent = try await agentFolder.start()
+            defer { agent.stop() }
+            let data = agentFolder.folder + "/order-4711.json"
+            try Data(try sampleData("receipt").utf8).write(to: URL(fileURLWithPath: data))
+
+            for number in 1...2 {
+                let queued = try agentFolder.runner.run(["print", "receipt", "--data", data, "--role", "receipt",
+                                                         "--name", "Beside \(number)"])
+                #expect(queued.status == 0, "\(queued.output)\(queued.errors)")
+                let received = try await printer.receivedJobs(atLeast: number, within: .seconds(30))
+                #expect(received.contains { $0.jobName.contains("Beside \(number)") })
+            }
+            await agentFolder.stop(agent)
+        }
+
         @Test func filesDroppedWhileTheAgentWasStoppedPrintOnceItStarts() async throws {
             let lab = try await PrinterLab.shared()
             let printer = try await receiptPrinter(lab, "Agent Backlog")

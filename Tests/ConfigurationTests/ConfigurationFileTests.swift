@@ -15,6 +15,7 @@ import Testing
 
         [spooler]
         failover-after = "45s"
+        look-every = "2s"
 
         [[folder]]
         path = "/var/spool/kioskprint/pos"
@@ -70,6 +71,7 @@ import Testing
         #expect(configuration.templateFolders == ["/etc/kioskprint/templates", "/etc/kioskprint/more"])
         #expect(configuration.logLevel == .debug)
         #expect(configuration.failoverAfter == .seconds(45))
+        #expect(configuration.lookEvery == .seconds(2))
         #expect(configuration.folders.count == 2)
         #expect(configuration.folders[0] == FolderSettings(key: "folder[1]", path: "/var/spool/kioskprint/pos", role: try Role("receipt"),
                                                            template: "receipt", doneLimit: 50, maxFileSize: 2 * 1_048_576))
@@ -97,6 +99,7 @@ import Testing
         let configuration = try parse("")
         #expect(configuration.folders.isEmpty && configuration.buttons.isEmpty && configuration.lights.isEmpty)
         #expect(configuration.failoverAfter == .seconds(30) && configuration.logLevel == .info)
+        #expect(configuration.lookEvery == .seconds(5))
         #expect(configuration.database == nil && configuration.templateFolders == nil)
     }
 
@@ -138,6 +141,8 @@ import Testing
         let found = problems("""
             box = 3
             log-level = "loud"
+            [spooler]
+            look-every = "10ms"
             [[light]]
             role = "Not a role!"
             chip = "gpiochip0"
@@ -153,6 +158,7 @@ import Testing
             """)
         #expect(found.contains("box: expected text in quotes, found a whole number (3)."), "\(found)")
         #expect(found.contains { $0.hasPrefix("log-level: \"loud\" is not one of \"debug\", \"info\"") })
+        #expect(found.contains { $0.hasPrefix("spooler.look-every: ") }, "\(found)")
         #expect(found.contains { $0.hasPrefix("light[1].role: 'Not a role!' is not a usable role name") })
         #expect(found.contains("button[1].press.print: and reprint are both set; a press does one thing: keep one of them."))
     }

@@ -182,6 +182,31 @@ import PrintModel
         #expect(try await store.claimNext(role: receipt, owner: "B", lease: lease, now: t0 + 4)?.id == jobs[0].id)
     }
 
+    /// The agent's idle loop looks for work, and the agent wakes on writes to
+    /// the database (`DatabaseChanges`): an empty look must write nothing, or
+    /// the agent would wake itself for ever.
+    @Test func lookingForWorkInAnEmptyQueueWritesNothing() async throws {
+        let path = temporaryStorePath()
+        let store = try KioskStore(path: path)
+        let job = try #require(try await enqueue(1, receipt, in: store).first)
+        _ = try await store.claimNext(role: receipt, owner: "A", lease: lease, now: t0)
+        _ = try await store.finish(jobID: job.id, owner: "A", state: .completed, now: t0)
+        /// Size and modification time, to the nanosecond, of the database and its WAL.
+        func written() -> [String] {
+            [path, path + "-wal"].map { file in
+                var info = stat()
+                guard stat(file, &info) == 0 else { return "\(file) missing" }
+                return "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+            }
+        }
+        let before = written()
+        #expect(!before[1].hasSuffix("missing"), "the store runs in WAL mode")
+        for role in [receipt, coupon] {
+            #expect(try await store.claimNext(role: role, owner: "A", lease: lease, now: t0) == nil)
+        }
+        #expect(written() == before)
+    }
+
     @Test func aLeaseMustBeLongerThanZero() async throws {
         let store = try KioskStore(path: temporaryStorePath())
         await #expect { try await store.claimNext(role: receipt, owner: "A", lease: .zero) }

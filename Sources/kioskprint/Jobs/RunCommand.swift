@@ -57,6 +57,7 @@ struct RunCommand: AsyncParsableCommand {
 
         var spoolerSettings = SpoolerConfiguration()
         spoolerSettings.failoverGrace = configuration.failoverAfter
+        spoolerSettings.idlePoll = configuration.lookEvery
         let spooler = Spooler(store: store, preparer: DocumentPreparer(catalog: catalog), configuration: spoolerSettings) { event in
             logger.log(level: event.logLevel, "\(event.description)", metadata: event.logMetadata)
         }
