@@ -15,6 +15,8 @@ struct AgentFootprint: Sendable {
     var fds: Int
     /// The fds grouped by what they are: `socket`, `pipe`, `anon_inode:inotify`, or a path with its digits as `#`.
     var fdKinds: [String: Int]
+    /// CPU time used so far, user and system, in milliseconds (from /proc/PID/stat).
+    var cpuMilliseconds: Int = 0
 
     static func read(pid: pid_t) throws -> AgentFootprint {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else {
@@ -39,7 +41,18 @@ struct AgentFootprint: Sendable {
         }
         return AgentFootprint(rssKiB: fields["VmRSS"] ?? 0, peakKiB: fields["VmHWM"] ?? 0,
                               anonKiB: fields["RssAnon"] ?? 0, threads: fields["Threads"] ?? 0, fds: entries.count,
-                              fdKinds: kinds)
+                              fdKinds: kinds, cpuMilliseconds: cpuMilliseconds(pid: pid))
+    }
+
+    /// utime + stime, fields 14 and 15 of /proc/PID/stat (counted after the
+    /// command name's closing parenthesis, which may itself hold spaces).
+    static func cpuMilliseconds(pid: pid_t) -> Int {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return 0 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // fields[0] is field 3 (state), so utime (14) and stime (15) are fields[11] and fields[12].
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return 0 }
+        return (user + system) * 1000 / Int(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     /// `socket:[123]` -> `socket`; a file by its folder and name, the name's

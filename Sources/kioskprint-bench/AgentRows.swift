@@ -104,6 +104,11 @@ struct AgentRows {
         table.add("open file descriptors", "\(idle.fds)", cupsLabel, cupsIdle.map { "\($0.fds)" } ?? "-",
                   note: table.footnote("The agent's idle descriptors: \(idle.kindsText)."))
         table.add("threads", "\(idle.threads)", cupsLabel, cupsIdle.map { "\($0.threads)" } ?? "-")
+        table.add("CPU time while idle", "\(startup.idleCPUMilliseconds) ms in \(Int(wait)) s", cupsLabel,
+                  cupsFigures.map { "\($0.idleCPUMilliseconds) ms in \(Int(wait)) s" } ?? "-",
+                  note: table.footnote("User and system time from /proc/PID/stat (utime + stime, in 10 ms ticks), "
+                    + "from READY=1 (cupsd: from accepting) to the idle reading: what the process does with nothing "
+                    + "to do."))
     }
 
     private func addSoak(to table: inout BenchTable) {

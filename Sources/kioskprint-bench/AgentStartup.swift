@@ -15,6 +15,8 @@ struct AgentStartup: Sendable {
     var idle: AgentFootprint
     /// The same moment's resident memory by mapping.
     var idleMapped: MappedMemory
+    /// CPU time the agent used during the idle wait, ms.
+    var idleCPUMilliseconds = 0
     var idleWait: Duration
 
     static func measure(site: AgentSite, starts: Int, idleWait: Duration) async throws -> AgentStartup {
@@ -30,8 +32,10 @@ struct AgentStartup: Sendable {
             result.readyMessage = run.message
             if index == starts {
                 do {
+                    let cpuAtReady = AgentFootprint.cpuMilliseconds(pid: run.agent.pid)
                     try await Task.sleep(for: idleWait)
                     result.idle = try AgentFootprint.read(pid: run.agent.pid)
+                    result.idleCPUMilliseconds = result.idle.cpuMilliseconds - cpuAtReady
                     result.idleMapped = try MappedMemory.read(pid: run.agent.pid)
                 } catch {
                     run.agent.stop()
@@ -72,6 +76,8 @@ struct ComparedBuild: Sendable {
 struct CupsStartup: Sendable {
     var toAccepting: [Duration]
     var idle: AgentFootprint?
+    /// CPU time cupsd used during the idle wait, ms.
+    var idleCPUMilliseconds = 0
     var version: String
 
     static func measure(starts: Int, idleWait: Duration, folder: URL) async -> Result<CupsStartup, BenchError> {
@@ -85,9 +91,11 @@ struct CupsStartup: Sendable {
                 return .failure(BenchError("\(error)"))
             }
             result.toAccepting.append(ContinuousClock.now - started)
-            if index == starts {
+            if index == starts, let pid = ProcessTree.child(of: cups.process.pid) {
+                let cpuAtStart = AgentFootprint.cpuMilliseconds(pid: pid)
                 try? await Task.sleep(for: idleWait)
-                if let pid = ProcessTree.child(of: cups.process.pid) { result.idle = try? AgentFootprint.read(pid: pid) }
+                result.idle = try? AgentFootprint.read(pid: pid)
+                result.idleCPUMilliseconds = (result.idle?.cpuMilliseconds ?? cpuAtStart) - cpuAtStart
             }
             _ = try? await offloaded { cups.stop() }
         }
