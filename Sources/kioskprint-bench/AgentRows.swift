@@ -109,6 +109,10 @@ struct AgentRows {
                   note: table.footnote("User and system time from /proc/PID/stat (utime + stime, in 10 ms ticks), "
                     + "from READY=1 (cupsd: from accepting) to the idle reading: what the process does with nothing "
                     + "to do."))
+        if let compared {
+            table.add("CPU time while idle, beside another build", "\(startup.idleCPUMilliseconds) ms in \(Int(wait)) s",
+                      "kioskprint --compare-with, same site and wait", "\(compared.idleCPUMilliseconds) ms in \(Int(wait)) s")
+        }
     }
 
     private func addSoak(to table: inout BenchTable) {

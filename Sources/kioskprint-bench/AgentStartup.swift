@@ -57,15 +57,19 @@ struct ComparedBuild: Sendable {
     var path: String
     var idle: AgentFootprint
     var idleMapped: MappedMemory
+    /// CPU time it used during the idle wait, ms.
+    var idleCPUMilliseconds: Int
 
     static func measure(site: AgentSite, binary: String, idleWait: Duration) async throws -> ComparedBuild {
         let notify = try NotifySocket(receiveTimeout: .seconds(1))
         let log = site.folder.appendingPathComponent("compared.log").path
         let run = try await offloaded { try site.start(notify: notify, log: log, binary: binary) }
         defer { _ = site.stop(run.agent) }
+        let cpuAtReady = AgentFootprint.cpuMilliseconds(pid: run.agent.pid)
         try await Task.sleep(for: idleWait)
-        return ComparedBuild(path: binary, idle: try AgentFootprint.read(pid: run.agent.pid),
-                             idleMapped: try MappedMemory.read(pid: run.agent.pid))
+        let idle = try AgentFootprint.read(pid: run.agent.pid)
+        return ComparedBuild(path: binary, idle: idle, idleMapped: try MappedMemory.read(pid: run.agent.pid),
+                             idleCPUMilliseconds: idle.cpuMilliseconds - cpuAtReady)
     }
 }
 
