@@ -24,6 +24,8 @@ public struct Spooler: Sendable {
     let report: @Sendable (SpoolerEvent) -> Void
     let trouble = TroubleBook()
     let wakeUp = WakeUp()
+    /// The least time between two looks for roles not yet served.
+    static let newRoleSpacing = Duration.seconds(1)
 
     public init(store: KioskStore, preparer: DocumentPreparer, configuration: SpoolerConfiguration = SpoolerConfiguration(),
                 report: @escaping @Sendable (SpoolerEvent) -> Void = { _ in }) {
@@ -39,11 +41,15 @@ public struct Spooler: Sendable {
             var serving: Set<Role> = []
             while !Task.isCancelled {
                 let seen = wakeUp.current
+                let looked = ContinuousClock.now
                 for role in try await rolesWithWork() where !serving.contains(role) {
                     serving.insert(role)
                     group.addTask { try await serve(role, until: { false }) }
                 }
                 await wakeUp.wait(upTo: configuration.idlePoll * 4, since: seen)
+                // New roles are rare (a printer picked while the agent runs), but
+                // wake-ups come with every write while printing: look at most once a second.
+                try? await Task.sleep(until: looked + Self.newRoleSpacing)
             }
             group.cancelAll()
         }
@@ -106,8 +112,7 @@ public struct Spooler: Sendable {
 
     private func rolesWithWork() async throws -> Set<Role> {
         let assigned = try await store.assignments().map(\.role)
-        let queued = try await store.jobs(includeFinished: false).map(\.role)
-        return Set(assigned + queued)
+        return try await store.rolesWithUnfinishedJobs().union(assigned)
     }
 }
 

@@ -126,6 +126,15 @@ extension KioskStore {
         }
     }
 
+    /// The roles that have unfinished jobs, without reading the jobs: what
+    /// the spooler asks to find roles it does not serve yet.
+    public func rolesWithUnfinishedJobs() async throws -> Set<Role> {
+        try await pool.read { db in
+            let names = try String.fetchAll(db, sql: "SELECT DISTINCT role FROM job WHERE state IN \(Self.unfinishedList)")
+            return Set(try names.map { try Role($0) })
+        }
+    }
+
     // MARK: - Shared by the job files
 
     /// `('queued', 'sending', ...)`: the unfinished states, for SQL.

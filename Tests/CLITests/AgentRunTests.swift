@@ -54,6 +54,8 @@ extension AgentEndToEnd {
             try agentFolder.drop(try sampleData("receipt"), as: "order-4713.json", into: pos)
             _ = try await printer.receivedJobs(atLeast: 2)
             #expect(try await store.jobs(includeFinished: true).count == 2)
+            // At the printer is not yet completed: the spooler still asks the printer how the job ended.
+            try await pollUntil("job 2 to complete", within: .seconds(30)) { try await store.queueDepth() == 0 }
             #expect(agentFolder.logText.contains("order-4712.json refused, kept as \(pos)/failed/order-4712.json"))
 
             let status = try agentFolder.runner.run(["status"])

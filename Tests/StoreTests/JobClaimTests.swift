@@ -207,6 +207,17 @@ import PrintModel
         #expect(written() == before)
     }
 
+    @Test func theRolesWithUnfinishedJobsLeaveOutRolesWhoseJobsAllEnded() async throws {
+        let store = try KioskStore(path: temporaryStorePath())
+        #expect(try await store.rolesWithUnfinishedJobs().isEmpty)
+        _ = try await enqueue(2, receipt, in: store)
+        let coupon = try #require(try await enqueue(1, self.coupon, in: store).first)
+        #expect(try await store.rolesWithUnfinishedJobs() == [receipt, self.coupon])
+        _ = try await store.claimNext(role: self.coupon, owner: "A", lease: lease, now: t0)
+        _ = try await store.finish(jobID: coupon.id, owner: "A", state: .completed, now: t0)
+        #expect(try await store.rolesWithUnfinishedJobs() == [receipt])
+    }
+
     @Test func aLeaseMustBeLongerThanZero() async throws {
         let store = try KioskStore(path: temporaryStorePath())
         await #expect { try await store.claimNext(role: receipt, owner: "A", lease: .zero) }
