@@ -82,14 +82,14 @@ struct SpoolerService: Service {
             logger.warning("Jobs queued by other processes are found only every \(spooler.configuration.idlePoll): \(error)")
         }
         try await withThrowingTaskGroup(of: Void.self) { group in
+            // Ends the wake-up task's stream however the spooler ends, before the group waits for it.
+            defer { changes?.stop() }
             if let changes {
                 group.addTask { for await _ in changes.writes { spooler.wake() } }
             }
             do {
                 try await cancelWhenGracefulShutdown { try await spooler.run() }
             } catch is CancellationError {}
-            changes?.stop()  // ends the wake-up task's stream
-            try await group.waitForAll()
         }
     }
 }
