@@ -77,41 +77,41 @@ struct AgentRows {
     }
 
     private func addIdle(to table: inout BenchTable) {
-        let idle = startup.idle
+        let idle = startup.idle.footprint
         let wait = Millis.value(startup.idleWait) / 1000
         table.section(String(format: "2. Idle footprint, %.0f s after READY=1 with nothing to do (the last start of section 1)", wait))
-        let cupsIdle = cupsFigures?.idle
+        let cupsIdle = cupsFigures?.idle?.footprint
         let cupsLabel = cupsFigures == nil ? "-" : String(format: "cupsd, %.0f s after accepting", wait)
         let target = idle.rssKiB < Self.rssTargetKiB ? "met" : "NOT met"
         let note = table.footnote("From /proc/PID/status (VmRSS, VmHWM, RssAnon, Threads) and /proc/PID/fd of the "
             + "agent process itself. Heap = RssAnon (heap, stacks, anonymous maps); the rest of VmRSS is the binary and "
             + "shared libraries mapped from files. MB = 2^20 bytes. By mapping (from /proc/PID/smaps, code = executable "
-            + "mappings): \(startup.idleMapped.summary(largest: 8)).")
+            + "mappings): \(startup.idle.mapped.summary(largest: 8)).")
         table.add("resident memory (VmRSS)", "\(Megabytes.text(idle.rssKiB)) (heap \(Megabytes.text(idle.anonKiB)))",
                   cupsLabel, cupsIdle.map { "\(Megabytes.text($0.rssKiB)) (heap \(Megabytes.text($0.anonKiB)))" } ?? "-",
                   note: "target < \(Self.rssTargetKiB / 1024) MB: \(target) \(note)")
         if let compared {
-            let ratio = Double(compared.idle.rssKiB) / Double(max(idle.rssKiB, 1))
+            let ratio = Double(compared.idle.footprint.rssKiB) / Double(max(idle.rssKiB, 1))
             table.add("resident memory, beside another build", Megabytes.text(idle.rssKiB),
                       "kioskprint --compare-with, same site and wait",
-                      "\(Megabytes.text(compared.idle.rssKiB)) (heap \(Megabytes.text(compared.idle.anonKiB)))",
+                      "\(Megabytes.text(compared.idle.footprint.rssKiB)) (heap \(Megabytes.text(compared.idle.footprint.anonKiB)))",
                       note: String(format: "x%.2f; ", ratio) + table.footnote("The other build: \(compared.path), started "
                         + "once on the same site after section 1 (its database and folders as section 1 left them) "
-                        + "and read after the same wait. By mapping: \(compared.idleMapped.summary(largest: 8))."))
+                        + "and read after the same wait. By mapping: \(compared.idle.mapped.summary(largest: 8))."))
         }
         table.add("peak resident (VmHWM)", Megabytes.text(idle.peakKiB), cupsLabel,
                   cupsIdle.map { Megabytes.text($0.peakKiB) } ?? "-")
         table.add("open file descriptors", "\(idle.fds)", cupsLabel, cupsIdle.map { "\($0.fds)" } ?? "-",
                   note: table.footnote("The agent's idle descriptors: \(idle.kindsText)."))
         table.add("threads", "\(idle.threads)", cupsLabel, cupsIdle.map { "\($0.threads)" } ?? "-")
-        table.add("CPU time while idle", "\(startup.idleCPUMilliseconds) ms in \(Int(wait)) s", cupsLabel,
-                  cupsFigures.map { "\($0.idleCPUMilliseconds) ms in \(Int(wait)) s" } ?? "-",
+        table.add("CPU time while idle", "\(startup.idle.cpuMilliseconds) ms in \(Int(wait)) s", cupsLabel,
+                  cupsFigures?.idle.map { "\($0.cpuMilliseconds) ms in \(Int(wait)) s" } ?? "-",
                   note: table.footnote("User and system time from /proc/PID/stat (utime + stime, in 10 ms ticks), "
                     + "from READY=1 (cupsd: from accepting) to the idle reading: what the process does with nothing "
                     + "to do."))
         if let compared {
-            table.add("CPU time while idle, beside another build", "\(startup.idleCPUMilliseconds) ms in \(Int(wait)) s",
-                      "kioskprint --compare-with, same site and wait", "\(compared.idleCPUMilliseconds) ms in \(Int(wait)) s")
+            table.add("CPU time while idle, beside another build", "\(startup.idle.cpuMilliseconds) ms in \(Int(wait)) s",
+                      "kioskprint --compare-with, same site and wait", "\(compared.idle.cpuMilliseconds) ms in \(Int(wait)) s")
         }
     }
 

@@ -11,20 +11,14 @@ struct AgentStartup: Sendable {
     var badExits: [Int32]
     /// The READY datagram of the last start.
     var readyMessage: String
-    /// The last start's footprint, `idleWait` after READY=1.
-    var idle: AgentFootprint
-    /// The same moment's resident memory by mapping.
-    var idleMapped: MappedMemory
-    /// CPU time the agent used during the idle wait, ms.
-    var idleCPUMilliseconds = 0
+    /// The last start, `idleWait` after READY=1.
+    var idle = IdleReading.none
     var idleWait: Duration
 
     static func measure(site: AgentSite, starts: Int, idleWait: Duration) async throws -> AgentStartup {
         let notify = try NotifySocket(receiveTimeout: .seconds(1))
         let log = site.folder.appendingPathComponent("starts.log").path
-        var result = AgentStartup(toReady: [], toExit: [], badExits: [], readyMessage: "",
-                                  idle: AgentFootprint(rssKiB: 0, peakKiB: 0, anonKiB: 0, threads: 0, fds: 0, fdKinds: [:]),
-                                  idleMapped: MappedMemory(shares: []), idleWait: idleWait)
+        var result = AgentStartup(toReady: [], toExit: [], badExits: [], readyMessage: "", idleWait: idleWait)
         for index in 1...starts {
             progress("start \(index) of \(starts)" + (index == starts ? ", then idle for \(idleWait)" : ""))
             let run = try await offloaded { try site.start(notify: notify, log: log) }
@@ -32,11 +26,7 @@ struct AgentStartup: Sendable {
             result.readyMessage = run.message
             if index == starts {
                 do {
-                    let cpuAtReady = AgentFootprint.cpuMilliseconds(pid: run.agent.pid)
-                    try await Task.sleep(for: idleWait)
-                    result.idle = try AgentFootprint.read(pid: run.agent.pid)
-                    result.idleCPUMilliseconds = result.idle.cpuMilliseconds - cpuAtReady
-                    result.idleMapped = try MappedMemory.read(pid: run.agent.pid)
+                    result.idle = try await IdleReading.after(idleWait, pid: run.agent.pid)
                 } catch {
                     run.agent.stop()
                     throw error
@@ -55,21 +45,35 @@ struct AgentStartup: Sendable {
 /// link order and flags are worth, measured beside it.
 struct ComparedBuild: Sendable {
     var path: String
-    var idle: AgentFootprint
-    var idleMapped: MappedMemory
-    /// CPU time it used during the idle wait, ms.
-    var idleCPUMilliseconds: Int
+    var idle: IdleReading
 
     static func measure(site: AgentSite, binary: String, idleWait: Duration) async throws -> ComparedBuild {
         let notify = try NotifySocket(receiveTimeout: .seconds(1))
         let log = site.folder.appendingPathComponent("compared.log").path
         let run = try await offloaded { try site.start(notify: notify, log: log, binary: binary) }
         defer { _ = site.stop(run.agent) }
-        let cpuAtReady = AgentFootprint.cpuMilliseconds(pid: run.agent.pid)
-        try await Task.sleep(for: idleWait)
-        let idle = try AgentFootprint.read(pid: run.agent.pid)
-        return ComparedBuild(path: binary, idle: idle, idleMapped: try MappedMemory.read(pid: run.agent.pid),
-                             idleCPUMilliseconds: idle.cpuMilliseconds - cpuAtReady)
+        return ComparedBuild(path: binary, idle: try await IdleReading.after(idleWait, pid: run.agent.pid))
+    }
+}
+
+/// A process left idle for a while, then read: what it holds (status, fds,
+/// mappings) and the CPU time it used while it waited.
+struct IdleReading: Sendable {
+    var footprint: AgentFootprint
+    var mapped: MappedMemory
+    /// CPU time used during the wait, ms.
+    var cpuMilliseconds: Int
+
+    static let none = IdleReading(footprint: AgentFootprint(rssKiB: 0, peakKiB: 0, anonKiB: 0, threads: 0, fds: 0, fdKinds: [:]),
+                                  mapped: MappedMemory(shares: []), cpuMilliseconds: 0)
+
+    /// Waits `wait`, then reads `pid`.
+    static func after(_ wait: Duration, pid: pid_t) async throws -> IdleReading {
+        let cpuAtStart = AgentFootprint.cpuMilliseconds(pid: pid)
+        try await Task.sleep(for: wait)
+        let footprint = try AgentFootprint.read(pid: pid)
+        return IdleReading(footprint: footprint, mapped: try MappedMemory.read(pid: pid),
+                           cpuMilliseconds: footprint.cpuMilliseconds - cpuAtStart)
     }
 }
 
@@ -79,9 +83,7 @@ struct ComparedBuild: Sendable {
 /// its footprint read.
 struct CupsStartup: Sendable {
     var toAccepting: [Duration]
-    var idle: AgentFootprint?
-    /// CPU time cupsd used during the idle wait, ms.
-    var idleCPUMilliseconds = 0
+    var idle: IdleReading?
     var version: String
 
     static func measure(starts: Int, idleWait: Duration, folder: URL) async -> Result<CupsStartup, BenchError> {
@@ -96,10 +98,7 @@ struct CupsStartup: Sendable {
             }
             result.toAccepting.append(ContinuousClock.now - started)
             if index == starts, let pid = ProcessTree.child(of: cups.process.pid) {
-                let cpuAtStart = AgentFootprint.cpuMilliseconds(pid: pid)
-                try? await Task.sleep(for: idleWait)
-                result.idle = try? AgentFootprint.read(pid: pid)
-                result.idleCPUMilliseconds = (result.idle?.cpuMilliseconds ?? cpuAtStart) - cpuAtStart
+                result.idle = try? await IdleReading.after(idleWait, pid: pid)
             }
             _ = try? await offloaded { cups.stop() }
         }
