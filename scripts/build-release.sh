@@ -18,7 +18,8 @@
 #                                   loads into the agent that links against it
 #
 # docs/BENCHMARKS.md has the figures. Extra arguments go to `swift build`
-# (e.g. --product kioskprint). Debian 12's glibc (2.36) reads DT_RELR.
+# (e.g. --product kioskprint); without --product it builds kioskprint and
+# kioskprint-bench. Debian 12's glibc (2.36) reads DT_RELR.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/swift-env.sh
@@ -27,11 +28,17 @@ order="$PWD/scripts/kioskprint.order"
 for binary in .build/release/kioskprint .build/release/kioskprint-bench; do
     if [[ -e "$binary" && "$order" -nt "$binary" ]]; then rm -f "$binary"; fi
 done
-swift build -c release --static-swift-stdlib \
-    -Xswiftc -Xfrontend -Xswiftc -function-sections \
-    -Xcc -ffunction-sections -Xcxx -ffunction-sections \
-    -Xswiftc -use-ld=lld \
-    -Xlinker -z -Xlinker pack-relative-relocs \
-    -Xlinker --no-export-dynamic \
-    -Xlinker "--symbol-ordering-file=$order" -Xlinker --no-warn-symbol-ordering \
-    "$@"
+flags=(-c release --static-swift-stdlib
+    -Xswiftc -Xfrontend -Xswiftc -function-sections
+    -Xcc -ffunction-sections -Xcxx -ffunction-sections
+    -Xswiftc -use-ld=lld
+    -Xlinker -z -Xlinker pack-relative-relocs
+    -Xlinker --no-export-dynamic
+    -Xlinker "--symbol-ordering-file=$order" -Xlinker --no-warn-symbol-ordering)
+if [[ " $* " == *" --product "* ]]; then
+    swift build "${flags[@]}" "$@"
+else
+    # Products by name: a plain `swift build` would also link dependencies'
+    # dynamic libraries (GRDB's), which cannot take a static Swift runtime.
+    for product in kioskprint kioskprint-bench; do swift build "${flags[@]}" --product "$product" "$@"; done
+fi
