@@ -1,18 +1,17 @@
 import Foundation
-import IPP
 import PrintModel
 import Store
-import Synchronization
 
-/// Delivers one claimed job: picks the role's printer (a backup after the
-/// grace time), waits out printer trouble, draws the job for that printer,
-/// sends it, and follows it at the printer to its end. After a crash it
-/// first looks for the job at the printer by its marker, so nothing is sent
-/// twice.
+/// Delivers one claimed job by driving `DeliveryMachine`: it carries out
+/// the step the state names (read the job, ask the printer, draw, send,
+/// look for the marker, follow), feeds what came back to the machine, and
+/// records, reports and waits as the machine says. Every rule lives in the
+/// machine; every exchange with a printer goes through a `PrinterChannel`.
 struct JobRunner {
     let store: KioskStore
     let preparer: DocumentPreparer
     let configuration: SpoolerConfiguration
+    let channels: PrinterChannels
     let report: @Sendable (SpoolerEvent) -> Void
     let trouble: TroubleBook
 
@@ -26,6 +25,9 @@ struct JobRunner {
             report(.finished(job))
         } catch is CancellationError {
             return
+        } catch StoreError.jobFinished(let id, _) {
+            // An operator ended it meanwhile (a cancel while it waited): that is its outcome.
+            if let job = try? await store.job(id) { report(.finished(job)) }
         } catch {
             // A store error (the claim was lost to another process, the disk is
             // full): leave the job to whoever holds it now, or to a restart.
@@ -33,127 +35,95 @@ struct JobRunner {
         }
     }
 
-    private func deliver(_ claimed: PrintJob) async throws -> PrintJob {
-        var job = claimed
-        if job.cancelRequested, job.printerJobID == nil {
-            return try await store.finish(jobID: job.id, owner: owner, state: .canceled, error: "Canceled before it was sent.")
-        }
-        // Recovery: the job may already be at a printer.
-        if let printer = job.printer, [.sending, .sent, .waiting].contains(job.state) {
-            if let id = job.printerJobID {
-                return try await follow(job, printerJobID: id, at: printer)
-            }
-            if let found = try await findByMarker(job, at: printer) {
-                job = try await store.markSent(jobID: job.id, owner: owner, printerJobID: found)
-                report(.recovered(job, printerJobID: found))
-                return try await follow(job, printerJobID: found, at: printer)
-            }
-        }
-        return try await send(job)
+    /// What the runner carries besides the machine's state.
+    private struct Carried {
+        var job: PrintJob
+        var printers: [SavedPrinter] = []
+        var document: PreparedDocument?
+        /// The printer the last step talked to: trouble is noted against it.
+        var talkedTo: JobPrinter?
     }
 
-    // MARK: - Choosing a printer and sending
-
-    private func send(_ start: PrintJob) async throws -> PrintJob {
-        var job = start
-        var attempt = 0
-        var targetIndex = 0
-        var troubleSince: ContinuousClock.Instant?
-        var namedMedia: String?
-        var lastRetryReason: String?
+    private func deliver(_ claimed: PrintJob) async throws -> PrintJob {
+        let context = DeliveryContext(
+            jobID: claimed.id, role: claimed.role, failoverGrace: configuration.failoverGrace,
+            followCeiling: configuration.followInterval, unreachablePause: configuration.retry.maximum / 10,
+            unknownFate: configuration.unknownFateRule(for: claimed.role))
+        var state = DeliveryState.start(for: claimed)
+        var carried = Carried(job: claimed)
         while true {
             try Task.checkCancellation()
-            job = try await store.job(job.id)
-            if job.cancelRequested {
-                return try await store.finish(jobID: job.id, owner: owner, state: .canceled, error: "Canceled before it was sent.")
-            }
-            let printers = try await store.assignments(for: job.role).sorted { $0.position < $1.position }.map(\.printer)
-            guard !printers.isEmpty else {
-                job = try await store.markWaiting(jobID: job.id, owner: owner,
-                                                  reason: DeliveryError.noPrinter(role: job.role.description).description)
-                try await pause(attempt: &attempt)
-                continue
-            }
-            let target = printers[min(targetIndex, printers.count - 1)]
-            let printer = JobPrinter(target)
-
-            // Is the printer there and ready? Out of paper, offline or gone: wait, then fail over.
-            if let problem = await readiness(of: target) {
-                if trouble.note(problem, role: job.role, printer: printer) {
-                    report(.printerTrouble(role: job.role, printer: printer, reason: problem.text))
-                }
-                job = try await store.markWaiting(jobID: job.id, owner: owner, reason: problem.text,
-                                                  stateReasons: problem.reasons)
-                let since = troubleSince ?? .now
-                troubleSince = since
-                if ContinuousClock.now - since >= configuration.failoverGrace, targetIndex + 1 < printers.count {
-                    let backup = JobPrinter(printers[targetIndex + 1])
-                    report(.failover(job, from: printer, to: backup))
-                    targetIndex += 1
-                    troubleSince = nil
-                    attempt = 0
-                    continue
-                }
-                try await pause(attempt: &attempt)
-                continue
-            }
-            if trouble.clear(role: job.role, printer: printer) { report(.printerRecovered(role: job.role, printer: printer)) }
-            troubleSince = nil
-
-            // Draw it for this printer: its roll, margins and resolution.
-            let document: PreparedDocument
-            do {
-                document = try prepare(job, for: target)
-            } catch {
-                if error.isPermanent {
-                    return try await store.finish(jobID: job.id, owner: owner, state: .failed, error: error.description)
-                }
-                job = try await store.markWaiting(jobID: job.id, owner: owner, reason: error.description)
-                try await pause(attempt: &attempt)
-                continue
-            }
-            job = try await store.markSending(jobID: job.id, owner: owner, printer: printer,
-                                              cutLengths: document.cutLengths.isEmpty ? nil : document.cutLengths.map(\.hundredthsOfMillimetre))
-            report(.sending(job, to: printer, format: document.format.rawValue, cutLengths: document.cutLengths))
-            var request = Self.request(for: job, document: document)
-            if let namedMedia { request = request.withNamedMedia(namedMedia) }
-            let outcome: Result<SubmittedJob, JobSubmitError>
-            do { outcome = .success(try await PrinterJobs.submit(request, to: target.uri, timeout: configuration.requestTimeout)) } catch {
-                outcome = .failure(error)
-            }
-            switch outcome {
-            case .success(let submitted):
-                job = try await store.markSent(jobID: job.id, owner: owner, printerJobID: submitted.id)
-                // A named-media fallback stays on the job's record, beside the printer's reasons.
-                let notes = namedMedia.map { ["sent-with-named-media-\($0)"] } ?? []
-                return try await follow(job, printerJobID: submitted.id, at: printer, notes: notes)
-            case .failure(let error):
-                if case .attributesNotSupported(_, let names, _) = error, names.contains("media-col"), namedMedia == nil,
-                   let keyword = Self.namedMedia(for: document) {
-                    namedMedia = keyword
-                    report(.namedMediaFallback(job, media: keyword))
-                    continue
-                }
-                if error.mayHaveBeenAccepted, let found = try await findByMarker(job, at: printer) {
-                    job = try await store.markSent(jobID: job.id, owner: owner, printerJobID: found)
-                    return try await follow(job, printerJobID: found, at: printer)
-                }
-                guard error.isRetryable else {
-                    return try await store.finish(jobID: job.id, owner: owner, state: .failed, error: error.description)
-                }
-                // Said once per reason, not on every retry of a busy printer.
-                if lastRetryReason != error.description {
-                    report(.retrying(job, reason: error.description,
-                                     after: configuration.retry.nominalDelay(afterAttempt: attempt)))
-                    lastRetryReason = error.description
-                }
-                job = try await store.markWaiting(jobID: job.id, owner: owner, reason: error.description)
-                try await pause(attempt: &attempt)
-            }
+            let event = try await perform(state, &carried)
+            let (next, actions) = DeliveryMachine.next(state, on: event, in: context)
+            for action in actions { try await execute(action, next, &carried) }
+            if next.ended != nil { return carried.job }
+            state = next
         }
     }
 
-    private func prepare(_ job: PrintJob, for printer: SavedPrinter) throws(DeliveryError) -> PreparedDocument {
+    // MARK: - Steps
+
+    private func perform(_ state: DeliveryState, _ carried: inout Carried) async throws -> DeliveryEvent {
+        switch state.step {
+        case .choosing:
+            carried.job = try await store.job(carried.job.id)
+            carried.printers = try await store.assignments(for: carried.job.role)
+                .sorted { $0.position < $1.position }.map(\.printer)
+            return .read(cancelRequested: carried.job.cancelRequested, sentToPrinter: carried.job.printerJobID != nil,
+                         printers: carried.printers.count)
+        case .checking:
+            let target = carried.printers[state.targetIndex]
+            carried.talkedTo = JobPrinter(target)
+            if let problem = await channels.channel(for: ChannelTarget(target)).readiness() {
+                return .trouble(problem, at: .now)
+            }
+            return .ready(at: .now)
+        case .preparing:
+            let target = carried.printers[state.targetIndex]
+            do {
+                let document = try prepare(carried.job, for: target, reprint: state.reprint)
+                carried.document = document
+                return .prepared(namedMedia: Self.namedMedia(for: document))
+            } catch {
+                return .notPrepared(error.description, permanent: error.isPermanent)
+            }
+        case .submitting:
+            let target = carried.printers[state.targetIndex]
+            guard let document = carried.document else { return .notPrepared("The job was not drawn.", permanent: false) }
+            let job = carried.job
+            let submission = ChannelSubmission(document: document, jobName: "\(job.name) [\(job.marker)]",
+                                               copies: job.copies, namedMedia: state.namedMedia)
+            return .submitted(await channels.channel(for: ChannelTarget(target)).submit(submission))
+        case .searching:
+            return .searched(try await recordedChannel(&carried).find(marker: carried.job.marker))
+        case .following(let ticket):
+            var cancelRequested = false
+            if !state.cancelSent { cancelRequested = try await store.job(carried.job.id).cancelRequested }
+            let outcome = try await recordedChannel(&carried).status(of: ticket)
+            return .followed(outcome, cancelRequested: cancelRequested)
+        case .cancelling(let ticket):
+            return .cancelAsked(failure: try await recordedChannel(&carried).cancel(ticket))
+        case .ended:
+            preconditionFailure("an ended delivery has no step to perform")
+        }
+    }
+
+    /// The channel to the printer recorded on the job: where it was sent.
+    private func recordedChannel(_ carried: inout Carried) async throws -> any PrinterChannel {
+        guard let printer = carried.job.printer else {
+            throw DeliveryError.badContent("Job \(carried.job.id) names no printer to ask.")
+        }
+        carried.talkedTo = printer
+        // Its saved capabilities (a raw printer's language), if it is still saved.
+        let saved = carried.printers.first { $0.id == printer.id && $0.uri == printer.uri }
+        let capabilities: PrinterCapabilities?
+        if let saved { capabilities = saved.capabilities } else {
+            capabilities = try await store.savedPrinters().first { $0.id == printer.id && $0.uri == printer.uri }?.capabilities
+        }
+        return channels.channel(for: ChannelTarget(uri: printer.uri, name: printer.name, capabilities: capabilities))
+    }
+
+    private func prepare(_ job: PrintJob, for printer: SavedPrinter, reprint: Bool) throws(DeliveryError) -> PreparedDocument {
         switch job.content {
         case .template(let name, let dataJSON):
             try preparer.prepare(template: name, dataJSON: dataJSON, jobName: job.name, for: printer.capabilities)
@@ -162,17 +132,60 @@ struct JobRunner {
         }
     }
 
-    /// The IPP request: the job's name with its marker (found again after a
-    /// crash), the exact paper with the cut length, and the cut finishings.
-    static func request(for job: PrintJob, document: PreparedDocument) -> PrintJobRequest {
-        let mediaCol = document.cutLengths.isEmpty ? nil : PrintJobRequest.MediaCollection(
-            xDimension: document.media.mediaWidth.hundredthsOfMillimetre,
-            yDimension: document.yDimension.hundredthsOfMillimetre,
-            source: document.media.mediaSource)
-        return PrintJobRequest(document: document.data, documentFormat: document.format.rawValue,
-                               jobName: "\(job.name) [\(job.marker)]", copies: job.copies,
-                               printColorMode: .monochrome, mediaCol: mediaCol,
-                               finishings: document.finishings.map(\.rawValue))
+    // MARK: - Actions
+
+    private func execute(_ action: DeliveryAction, _ state: DeliveryState, _ carried: inout Carried) async throws {
+        let id = carried.job.id
+        switch action {
+        case .markWaiting(let reason, let reasons):
+            carried.job = try await store.markWaiting(jobID: id, owner: owner, reason: reason, stateReasons: reasons)
+        case .markSending:
+            let target = JobPrinter(carried.printers[state.targetIndex])
+            let lengths = carried.document?.cutLengths ?? []
+            carried.job = try await store.markSending(jobID: id, owner: owner, printer: target,
+                                                      cutLengths: lengths.isEmpty ? nil : lengths.map(\.hundredthsOfMillimetre))
+        case .markSent(let ticket):
+            carried.job = try await store.markSent(jobID: id, owner: owner, printerJobID: ticket.id)
+        case .recordProgress(let jobState, let reasons, let impressions):
+            carried.job = try await store.recordProgress(jobID: id, owner: owner, state: jobState, reasons: reasons,
+                                                         impressions: impressions)
+        case .finish(let jobState, let error):
+            carried.job = try await store.finish(jobID: id, owner: owner, state: jobState, error: error)
+        case .noteTrouble(let problem):
+            if let printer = carried.talkedTo, trouble.note(problem, role: carried.job.role, printer: printer) {
+                report(.printerTrouble(role: carried.job.role, printer: printer, reason: problem.text))
+            }
+        case .clearTrouble:
+            if let printer = carried.talkedTo, trouble.clear(role: carried.job.role, printer: printer) {
+                report(.printerRecovered(role: carried.job.role, printer: printer))
+            }
+        case .report(let what):
+            report(event(for: what, state, carried))
+        case .backOff(let attempt):
+            try await Task.sleep(for: configuration.retry.delay(afterAttempt: attempt))
+        case .pause(let duration):
+            try await Task.sleep(for: duration)
+        }
+    }
+
+    private func event(for report: DeliveryReport, _ state: DeliveryState, _ carried: Carried) -> SpoolerEvent {
+        let job = carried.job
+        switch report {
+        case .sending:
+            let document = carried.document
+            return .sending(job, to: JobPrinter(carried.printers[state.targetIndex]),
+                            format: document?.format.rawValue ?? "", cutLengths: document?.cutLengths ?? [])
+        case .retrying(let reason, let attempt):
+            return .retrying(job, reason: reason, after: configuration.retry.nominalDelay(afterAttempt: attempt))
+        case .failover(let from, let to):
+            return .failover(job, from: JobPrinter(carried.printers[from]), to: JobPrinter(carried.printers[to]))
+        case .recovered(let ticket):
+            return .recovered(job, printerJobID: ticket.id)
+        case .namedMediaFallback(let media):
+            return .namedMediaFallback(job, media: media)
+        case .unknownFate(let rule, let reason):
+            return .unknownFate(job, rule: rule, reason: reason)
+        }
     }
 
     /// The named size to ask for when the printer refuses media-col: the
@@ -186,140 +199,4 @@ struct JobRunner {
         }
         return "custom_\(mm(width))x\(mm(length))mm_\(mm(width))x\(mm(length))mm"
     }
-
-    // MARK: - Following the job at the printer
-
-    private func follow(_ start: PrintJob, printerJobID: Int, at printer: JobPrinter,
-                        notes: [String] = []) async throws -> PrintJob {
-        var job = start
-        var interval = Duration.milliseconds(10)
-        var cancelSent = false
-        var lastSeen: (state: PrinterJobState, reasons: [String], impressions: Int)?
-        while true {
-            try Task.checkCancellation()
-            if !cancelSent, try await store.job(job.id).cancelRequested {
-                // Ask the printer; the job is finished when it says so.
-                do { try await PrinterJobs.cancel(jobID: printerJobID, at: printer.uri, timeout: configuration.requestTimeout) } catch {
-                    if case .alreadyFinished = error {} else if case .jobNotFound = error {} else {
-                        report(.retrying(job, reason: "Cancel-Job failed: \(error)", after: interval))
-                    }
-                }
-                cancelSent = true
-            }
-            let status: PrinterJobStatus
-            do {
-                status = try await PrinterJobs.status(of: printerJobID, at: printer.uri, timeout: configuration.requestTimeout)
-            } catch {
-                if case .jobNotFound = error {
-                    // The printer forgot it (restarted, or purged finished jobs): it left the printer.
-                    return try await store.finish(jobID: job.id, owner: owner, state: .completed,
-                                                  error: "The printer no longer lists its job \(printerJobID); it is taken as printed.")
-                }
-                if trouble.note(.init(text: "\(error)", reasons: []), role: job.role, printer: printer) {
-                    report(.printerTrouble(role: job.role, printer: printer, reason: "\(error)"))
-                }
-                job = try await store.markWaiting(jobID: job.id, owner: owner, reason: "\(error)")
-                try await Task.sleep(for: configuration.retry.maximum / 10)
-                continue
-            }
-            let impressions = status.impressionsCompleted ?? 0
-            if status.state.isTerminal {
-                if impressions > 0 || lastSeen == nil || status.stateReasons != lastSeen?.reasons || !notes.isEmpty {
-                    job = try await store.recordProgress(jobID: job.id, owner: owner, reasons: status.stateReasons + notes,
-                                                         impressions: impressions)
-                }
-                let (state, error): (JobState, String?) = switch status.state {
-                case .completed: (.completed, nil)
-                case .canceled: (.canceled, cancelSent ? "Canceled by the operator." : "Canceled at the printer.")
-                default: (.aborted, "The printer aborted the job"
-                    + (status.printerStateMessage ?? status.stateMessage).map { ": \($0)" }.orEmpty
-                    + " (\(status.stateReasons.joined(separator: ", "))).")
-                }
-                return try await store.finish(jobID: job.id, owner: owner, state: state, error: error)
-            }
-            if lastSeen?.state != status.state || lastSeen?.reasons != status.stateReasons || lastSeen?.impressions != impressions {
-                let stopped = status.state == .processingStopped
-                job = try await store.recordProgress(jobID: job.id, owner: owner, state: stopped ? .waiting : .sent,
-                                                     reasons: status.stateReasons + notes, impressions: impressions)
-                lastSeen = (status.state, status.stateReasons, impressions)
-            }
-            try await Task.sleep(for: interval)
-            interval = min(interval * 2, configuration.followInterval)
-        }
-    }
-
-    /// The printer's id for this job, found by the marker in its name, or nil.
-    private func findByMarker(_ job: PrintJob, at printer: JobPrinter) async throws -> Int? {
-        var attempt = 0
-        while true {
-            do {
-                let jobs = try await PrinterJobs.jobs(at: printer.uri, which: .all, timeout: configuration.requestTimeout)
-                return jobs.first { $0.name?.contains(job.marker) == true }?.id
-            } catch {
-                // Until the printer answers we cannot know whether it has the job:
-                // sending it now could print it twice, so wait.
-                if trouble.note(.init(text: "\(error)", reasons: []), role: job.role, printer: printer) {
-                    report(.printerTrouble(role: job.role, printer: printer, reason: "\(error)"))
-                }
-                _ = try await store.markWaiting(jobID: job.id, owner: owner, reason: "\(error)")
-                try await pause(attempt: &attempt)
-            }
-        }
-    }
-
-    // MARK: - Printer trouble
-
-    /// What keeps `printer` from printing now, or nil when it is ready.
-    private func readiness(of printer: SavedPrinter) async -> PrinterProblem? {
-        do {
-            let status = try await PrinterContact.state(uri: printer.uri, timeout: .seconds(5))
-            let attention = status.reasons.filter(\.needsAttention)
-            if !attention.isEmpty {
-                let words = attention.map(\.keyword).joined(separator: ", ")
-                let message = status.message.map { " (\($0))" } ?? ""
-                return PrinterProblem(text: "\(printer.name) reports \(words)\(message).", reasons: attention.map(\.keyword))
-            }
-            if !status.isAcceptingJobs {
-                return PrinterProblem(text: "\(printer.name) is not accepting jobs.", reasons: ["not-accepting-jobs"])
-            }
-            return nil
-        } catch {
-            return PrinterProblem(text: error.description, reasons: ["unreachable"])
-        }
-    }
-
-    private func pause(attempt: inout Int) async throws {
-        try await Task.sleep(for: configuration.retry.delay(afterAttempt: attempt))
-        attempt += 1
-    }
-}
-
-/// Printer trouble as the operator should read it.
-struct PrinterProblem: Hashable, Sendable {
-    var text: String
-    var reasons: [String]
-}
-
-/// The trouble last reported per role and printer, so that a condition is
-/// reported once when it starts and once when it ends, not on every retry.
-final class TroubleBook: Sendable {
-    private let state = Mutex<[String: PrinterProblem]>([:])
-
-    /// Records `problem`; true when it is new for this printer (report it).
-    func note(_ problem: PrinterProblem, role: Role, printer: JobPrinter) -> Bool {
-        state.withLock { known in
-            let key = "\(role)|\(printer.uri)"
-            defer { known[key] = problem }
-            return known[key]?.reasons != problem.reasons
-        }
-    }
-
-    /// Clears the trouble; true when there was some (report the recovery).
-    func clear(role: Role, printer: JobPrinter) -> Bool {
-        state.withLock { $0.removeValue(forKey: "\(role)|\(printer.uri)") != nil }
-    }
-}
-
-extension Optional where Wrapped == String {
-    fileprivate var orEmpty: String { self ?? "" }
 }

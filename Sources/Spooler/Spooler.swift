@@ -21,6 +21,8 @@ public struct Spooler: Sendable {
     public let store: KioskStore
     public let preparer: DocumentPreparer
     public let configuration: SpoolerConfiguration
+    /// How the spooler reaches each printer (IPP, or a raw language).
+    public let channels: PrinterChannels
     let report: @Sendable (SpoolerEvent) -> Void
     let trouble = TroubleBook()
     let wakeUp = WakeUp()
@@ -28,8 +30,9 @@ public struct Spooler: Sendable {
     static let newRoleSpacing = Duration.seconds(1)
 
     public init(store: KioskStore, preparer: DocumentPreparer, configuration: SpoolerConfiguration = SpoolerConfiguration(),
-                report: @escaping @Sendable (SpoolerEvent) -> Void = { _ in }) {
+                channels: PrinterChannels? = nil, report: @escaping @Sendable (SpoolerEvent) -> Void = { _ in }) {
         self.store = store; self.preparer = preparer; self.configuration = configuration; self.report = report
+        self.channels = channels ?? .standard(timeout: configuration.requestTimeout)
     }
 
     /// Serves every role with printers or jobs until the task is cancelled.
@@ -69,7 +72,7 @@ public struct Spooler: Sendable {
 
     /// One role's loop: claim the oldest job, run it, repeat; stop when `done` says so.
     func serve(_ role: Role, until done: @Sendable () async throws -> Bool) async throws {
-        let runner = JobRunner(store: store, preparer: preparer, configuration: configuration, report: report,
+        let runner = JobRunner(store: store, preparer: preparer, configuration: configuration, channels: channels, report: report,
                                trouble: trouble)
         while try await !done() {
             try Task.checkCancellation()

@@ -1,4 +1,5 @@
 import Foundation
+public import PrintModel
 
 /// How the spooler paces itself. The defaults suit a kiosk on a LAN; tests
 /// shorten the waits so that failures show quickly.
@@ -22,6 +23,15 @@ public struct SpoolerConfiguration: Sendable {
     public var followInterval: Duration
     /// Per-request deadline for printer exchanges (Print-Job carries the document).
     public var requestTimeout: Duration
+
+    /// What each role does with a job whose fate is unknown; a role not
+    /// named follows `UnknownFateRule.defaultRule(for:)`.
+    public var unknownFate: [Role: UnknownFateRule] = [:]
+
+    /// The rule `role` follows for a job whose fate is unknown.
+    public func unknownFateRule(for role: Role) -> UnknownFateRule {
+        unknownFate[role] ?? UnknownFateRule.defaultRule(for: role)
+    }
 
     /// A claim owner unique to this process: host, pid and a random part.
     public static func processOwner() -> String {

@@ -20,6 +20,9 @@ public enum SpoolerEvent: Sendable, CustomStringConvertible {
     case recovered(PrintJob, printerJobID: Int)
     /// The printer refused the exact paper size (media-col); the job was sent with a named size.
     case namedMediaFallback(PrintJob, media: String)
+    /// Whether the job reached paper cannot be known (a send broke off, a
+    /// printer forgot it); the role's rule decides what happens to it.
+    case unknownFate(PrintJob, rule: UnknownFateRule, reason: String)
 
     public var description: String {
         switch self {
@@ -44,6 +47,11 @@ public enum SpoolerEvent: Sendable, CustomStringConvertible {
             return "job \(job.id) \"\(job.name)\": found at \(job.printer?.name ?? "the printer") as its job \(printerJobID) after a restart; following it, not sending it again."
         case .namedMediaFallback(let job, let media):
             return "job \(job.id) \"\(job.name)\": the printer refused the exact paper size; sent with its named size \(media)."
+        case .unknownFate(let job, let rule, let reason):
+            let outcome = rule == .hold
+                ? "it is held until an operator retries (kioskprint jobs retry \(job.id)) or cancels it"
+                : "it is printed again, marked REPRINT"
+            return "job \(job.id) \"\(job.name)\": \(reason) Whether it reached paper is unknown; \(outcome) (role rule \(rule))."
         }
     }
 }

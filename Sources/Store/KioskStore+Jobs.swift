@@ -66,9 +66,10 @@ extension KioskStore {
         try await pool.write { db in
             var record = try Self.fetchRecord(db, id)
             let state = try record.jobState()
-            guard !state.isTerminal else { throw StoreError.jobFinished(id, state) }
+            guard !state.isTerminal || state == .held else { throw StoreError.jobFinished(id, state) }
             record.cancelRequested = true
-            if (state == .queued || state == .waiting) && record.printerJobId == nil {
+            // A held job is at no printer the agent can ask: canceling it only sets it aside for good.
+            if state == .held || ((state == .queued || state == .waiting) && record.printerJobId == nil) {
                 record.state = JobState.canceled.rawValue
                 record.completedAt = date
                 record.nextAttemptAt = nil
@@ -81,7 +82,7 @@ extension KioskStore {
         }
     }
 
-    /// An operator's retry of a failed, aborted or canceled job: back to
+    /// An operator's retry of a failed, aborted, canceled or held job: back to
     /// `queued`, to be sent again in its place in the queue (its id), with its
     /// attempts kept. It gets a new marker: the printer's record of the last
     /// delivery (ended, but still listed by Get-Jobs) must not be taken for this one.
@@ -90,7 +91,7 @@ extension KioskStore {
         try await pool.write { db in
             var record = try Self.fetchRecord(db, id)
             let state = try record.jobState()
-            guard [.failed, .aborted, .canceled].contains(state) else { throw StoreError.notRetryable(id, state) }
+            guard [.failed, .aborted, .canceled, .held].contains(state) else { throw StoreError.notRetryable(id, state) }
             record.state = JobState.queued.rawValue
             record.marker = Self.newMarker(for: id)
             record.cancelRequested = false

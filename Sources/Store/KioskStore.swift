@@ -125,7 +125,7 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
         case .jobFinished(let id, let state):
             "Job \(id) has already ended (\(state)); nothing more happens to it. Retry it (if it did not complete) or print it again as a new job."
         case .notRetryable(let id, let state):
-            "Job \(id) is \(state); only a failed, aborted or canceled job can be retried."
+            "Job \(id) is \(state); only a failed, aborted, canceled or held job can be retried."
                 + (state == .completed ? " To print it again, enqueue it again as a new job." : " It is still on its way: cancel it first to stop it.")
         case .invalidJob(let detail):
             detail

@@ -8,7 +8,7 @@ extension SpoolerEvent {
     public var logLevel: Logger.Level {
         switch self {
         case .finished(let job): job.state == .completed ? .notice : .error
-        case .printerTrouble, .failover, .namedMediaFallback: .warning
+        case .printerTrouble, .failover, .namedMediaFallback, .unknownFate: .warning
         case .printerRecovered, .recovered: .notice
         case .sending, .retrying: .debug
         }
@@ -18,7 +18,7 @@ extension SpoolerEvent {
     public var logMetadata: Logger.Metadata {
         switch self {
         case .sending(let job, _, _, _), .finished(let job), .retrying(let job, _, _), .failover(let job, _, _),
-             .recovered(let job, _), .namedMediaFallback(let job, _):
+             .recovered(let job, _), .namedMediaFallback(let job, _), .unknownFate(let job, _, _):
             ["job": "\(job.id)", "role": "\(job.role)"]
         case .printerTrouble(let role, _, _), .printerRecovered(let role, _):
             ["role": "\(role)"]

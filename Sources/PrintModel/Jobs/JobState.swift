@@ -5,6 +5,8 @@
 ///    ^         |         |  \-> aborted (by the printer)
 ///    |         v         v
 ///    +---- waiting (printer trouble, retried)     failed (permanent) / canceled
+///
+/// sending/sent -> held (its fate is unknown and the role's rule is `hold`)
 /// ```
 public enum JobState: String, CaseIterable, Codable, Sendable, CustomStringConvertible {
     /// Accepted and stored; waiting for its turn (or for `nextAttemptAt`).
@@ -26,13 +28,18 @@ public enum JobState: String, CaseIterable, Codable, Sendable, CustomStringConve
     case canceled
     /// Ended by the printer before it was printed.
     case aborted
+    /// Its fate is unknown (the connection broke mid-send to a printer that
+    /// keeps no job list) and its role's rule is `hold`: it waits for an
+    /// operator to check the printer and retry or cancel it. It never moves
+    /// by itself, so the queue behind it goes on.
+    case held
 
     /// True once the job will not change by itself any more: completed,
-    /// failed, canceled or aborted. Only an operator's retry revives it.
+    /// failed, canceled, aborted or held. Only an operator's retry revives it.
     public var isTerminal: Bool {
         switch self {
         case .queued, .sending, .sent, .waiting: false
-        case .completed, .failed, .canceled, .aborted: true
+        case .completed, .failed, .canceled, .aborted, .held: true
         }
     }
 

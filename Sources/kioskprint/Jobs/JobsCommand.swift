@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import IPP
+import Spooler
 import PrintModel
 import Store
 
@@ -111,22 +111,16 @@ struct CancelJobCommand: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
-        let store = try database.open()
-        let job = try await CLIError.wrapAsync { try await store.requestCancel(JobID(id)) }
-        if job.state == .canceled {
+        let canceller = JobCanceller(store: try database.open())
+        switch try await CLIError.wrapAsync({ try await canceller.cancel(JobID(id)) }) {
+        case .canceled(let job):
             print("Job \(job.id) \"\(job.name)\" is canceled; it had not reached a printer.")
-            return
-        }
-        guard let printer = job.printer, let printerJobID = job.printerJobID else {
+        case .marked(let job):
             print("Job \(job.id) is marked for canceling; the spooler stops it before sending it.")
-            return
-        }
-        // Cancel-Job at the printer now; the spooler sees it end and records it.
-        do {
-            try await PrinterJobs.cancel(jobID: printerJobID, at: printer.uri)
-            print("Job \(job.id) \"\(job.name)\" canceled at \(printer.name) (its job \(printerJobID)).")
-        } catch {
-            print("Job \(job.id) is marked for canceling; the printer did not take the cancel now (\(error)). "
+        case .canceledAtPrinter(let job, let printerJobID):
+            print("Job \(job.id) \"\(job.name)\" canceled at \(job.printer?.name ?? "the printer") (its job \(printerJobID)).")
+        case .printerDidNotAnswer(let job, let reason):
+            print("Job \(job.id) is marked for canceling; the printer did not take the cancel now (\(reason)). "
                   + "The spooler asks it again.")
         }
     }

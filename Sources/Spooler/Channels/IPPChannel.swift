@@ -1,0 +1,104 @@
+import Foundation
+import IPP
+import PrintModel
+
+/// A printer reached over IPP through libcups: readiness is a
+/// Get-Printer-Attributes, a submission a Print-Job, following a
+/// Get-Job-Attributes, the marker search a Get-Jobs, the cancel a Cancel-Job.
+struct IPPChannel: PrinterChannel {
+    let uri: String
+    let name: String
+    /// Deadline of each exchange (Print-Job carries the document).
+    let timeout: Duration
+
+    func readiness() async -> PrinterProblem? {
+        do {
+            let status = try await PrinterContact.state(uri: uri, timeout: min(timeout, .seconds(5)))
+            let attention = status.reasons.filter(\.needsAttention)
+            if !attention.isEmpty {
+                let words = attention.map(\.keyword).joined(separator: ", ")
+                let message = status.message.map { " (\($0))" } ?? ""
+                return PrinterProblem(text: "\(name) reports \(words)\(message).", reasons: attention.map(\.keyword))
+            }
+            if !status.isAcceptingJobs {
+                return PrinterProblem(text: "\(name) is not accepting jobs.", reasons: ["not-accepting-jobs"])
+            }
+            return nil
+        } catch {
+            return PrinterProblem(text: error.description, reasons: ["unreachable"])
+        }
+    }
+
+    func submit(_ submission: ChannelSubmission) async -> SubmitOutcome {
+        var request = Self.request(for: submission)
+        if let namedMedia = submission.namedMedia { request = request.withNamedMedia(namedMedia) }
+        do {
+            let submitted = try await PrinterJobs.submit(request, to: uri, timeout: timeout)
+            return .accepted(PrinterTicket(submitted.id))
+        } catch {
+            if case .attributesNotSupported(_, let names, _) = error, names.contains("media-col") {
+                return .mediaColRefused(error.description)
+            }
+            if error.mayHaveBeenAccepted { return .mayHaveBeenAccepted(error.description) }
+            return error.isRetryable ? .retryable(error.description) : .refused(error.description)
+        }
+    }
+
+    func status(of ticket: PrinterTicket) async -> FollowOutcome {
+        let status: PrinterJobStatus
+        do {
+            status = try await PrinterJobs.status(of: ticket.id, at: uri, timeout: timeout)
+        } catch {
+            if case .jobNotFound = error {
+                return .forgotten("\(name) no longer lists its job \(ticket.id) (it was restarted or purged its jobs)")
+            }
+            return .unreachable("\(error)")
+        }
+        let impressions = status.impressionsCompleted ?? 0
+        guard status.state.isTerminal else {
+            return .progress(stopped: status.state == .processingStopped, reasons: status.stateReasons,
+                             impressions: impressions)
+        }
+        let end: PrinterJobEnd = switch status.state {
+        case .completed: .completed
+        case .canceled: .canceled
+        default: .aborted
+        }
+        return .ended(end, reasons: status.stateReasons, impressions: impressions,
+                      message: status.printerStateMessage ?? status.stateMessage)
+    }
+
+    func find(marker: String) async -> SearchOutcome {
+        do {
+            let jobs = try await PrinterJobs.jobs(at: uri, which: .all, timeout: timeout)
+            return jobs.first { $0.name?.contains(marker) == true }.map { .found(PrinterTicket($0.id)) } ?? .absent
+        } catch {
+            return .cannotAsk("\(error)")
+        }
+    }
+
+    func cancel(_ ticket: PrinterTicket) async -> String? {
+        do {
+            try await PrinterJobs.cancel(jobID: ticket.id, at: uri, timeout: timeout)
+            return nil
+        } catch {
+            if case .alreadyFinished = error { return nil }
+            if case .jobNotFound = error { return nil }
+            return "Cancel-Job failed: \(error)"
+        }
+    }
+
+    /// The IPP request: the job's name with its marker (found again after a
+    /// crash), the exact paper with the cut length, and the cut finishings.
+    static func request(for submission: ChannelSubmission) -> PrintJobRequest {
+        let document = submission.document
+        let mediaCol = document.cutLengths.isEmpty ? nil : PrintJobRequest.MediaCollection(
+            xDimension: document.media.mediaWidth.hundredthsOfMillimetre,
+            yDimension: document.yDimension.hundredthsOfMillimetre,
+            source: document.media.mediaSource)
+        return PrintJobRequest(document: document.data, documentFormat: document.format.rawValue,
+                               jobName: submission.jobName, copies: submission.copies,
+                               printColorMode: .monochrome, mediaCol: mediaCol,
+                               finishings: document.finishings.map(\.rawValue))
+    }
+}

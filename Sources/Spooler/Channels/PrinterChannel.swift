@@ -1,0 +1,110 @@
+public import PrintModel
+
+/// The one way the spooler talks to a printer, whatever it speaks: IPP
+/// (`IPPChannel`) or a raw command language over a socket, USB or serial
+/// line. Like a PAPPL driver beneath its printer and job code, a channel
+/// only carries out exchanges and says what came back; every rule (claims,
+/// markers, waiting, failover, exactly-once) stays in `DeliveryMachine`.
+///
+/// Every call returns within the channel's deadline, also when the printer
+/// accepts the connection and never answers, and reports failures as values:
+/// the machine decides what each one means for the job.
+public protocol PrinterChannel: Sendable {
+    /// Whether the printer can print now: nil when ready, else what stops it.
+    func readiness() async -> PrinterProblem?
+
+    /// Sends one prepared job.
+    func submit(_ submission: ChannelSubmission) async -> SubmitOutcome
+
+    /// Where a job the printer accepted stands now.
+    func status(of ticket: PrinterTicket) async -> FollowOutcome
+
+    /// Looks for a job by the marker in its name, to learn whether a send
+    /// whose answer was lost reached the printer.
+    func find(marker: String) async -> SearchOutcome
+
+    /// Asks the printer to cancel an accepted job; the job ends when
+    /// `status(of:)` says so. Returns a failure to report, or nil.
+    func cancel(_ ticket: PrinterTicket) async -> String?
+}
+
+/// Printer trouble as the operator should read it: the sentence, and the
+/// printer's reason keywords (`media-empty`, `cover-open`, `unreachable`).
+public struct PrinterProblem: Hashable, Sendable {
+    public var text: String
+    public var reasons: [String]
+
+    public init(text: String, reasons: [String]) {
+        self.text = text; self.reasons = reasons
+    }
+}
+
+/// What a channel is asked to send: the job drawn for this printer, under
+/// the name the printer shows (with the job's marker in it).
+public struct ChannelSubmission: Sendable {
+    public var document: PreparedDocument
+    /// The job's name with its marker: `Receipt 4711, till 3 [kp-12-x7f0qa]`.
+    public var jobName: String
+    public var copies: Int
+    /// A named size to ask for instead of the exact media-col (after the
+    /// printer refused media-col once).
+    public var namedMedia: String?
+
+    public init(document: PreparedDocument, jobName: String, copies: Int, namedMedia: String? = nil) {
+        self.document = document; self.jobName = jobName; self.copies = copies; self.namedMedia = namedMedia
+    }
+}
+
+/// A printer's handle on a job it accepted: its `job-id` for IPP. A raw
+/// printer gives none; its jobs end within `submit`.
+public struct PrinterTicket: Hashable, Sendable, CustomStringConvertible {
+    public var id: Int
+    public init(_ id: Int) { self.id = id }
+    public var description: String { "\(id)" }
+}
+
+/// What came of a submission.
+public enum SubmitOutcome: Hashable, Sendable {
+    /// The printer took the job and gave it a ticket to follow.
+    case accepted(PrinterTicket)
+    /// The job is printed and confirmed, with nothing left to follow (a raw
+    /// printer that took every byte and reports no error after the cut).
+    /// `notes` go into the job's reasons.
+    case printed(notes: [String], impressions: Int)
+    /// The printer refused the exact paper size (media-col); a named size may pass.
+    case mediaColRefused(String)
+    /// No usable answer came after the job went out: the printer may hold it.
+    case mayHaveBeenAccepted(String)
+    /// It failed in a way that may pass (busy, unreachable): try again later.
+    case retryable(String)
+    /// The printer refuses this job as it is: retrying cannot help.
+    case refused(String)
+}
+
+/// What following an accepted job found.
+public enum FollowOutcome: Hashable, Sendable {
+    /// Still on its way: `stopped` while the printer needs attention.
+    case progress(stopped: Bool, reasons: [String], impressions: Int)
+    /// It ended at the printer.
+    case ended(PrinterJobEnd, reasons: [String], impressions: Int, message: String?)
+    /// The printer no longer lists it (restarted, power-cycled, purged).
+    case forgotten(String)
+    /// The printer could not be asked now.
+    case unreachable(String)
+}
+
+/// How a job ended at the printer.
+public enum PrinterJobEnd: Hashable, Sendable {
+    case completed, canceled, aborted
+}
+
+/// What a search by marker found.
+public enum SearchOutcome: Hashable, Sendable {
+    case found(PrinterTicket)
+    case absent
+    /// The printer could not be asked now: wait, never guess.
+    case cannotAsk(String)
+    /// The printer keeps no job list (a raw printer): a send whose answer
+    /// was lost can never be confirmed, and the role's rule decides.
+    case unsupported
+}

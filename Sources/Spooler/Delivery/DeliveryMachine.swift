@@ -1,0 +1,247 @@
+public import PrintModel
+
+/// What one job's delivery rules need to know besides its state: who it
+/// is, and the role's and the configuration's settings.
+public struct DeliveryContext: Hashable, Sendable {
+    public var jobID: JobID
+    public var role: Role
+    /// How long the target may stay in trouble before the job goes to the next printer.
+    public var failoverGrace: Duration
+    /// The slowest a job at the printer is looked at.
+    public var followCeiling: Duration
+    /// The wait before asking again a printer that did not answer a follow look.
+    public var unreachablePause: Duration
+    /// What a job whose fate is unknown does.
+    public var unknownFate: UnknownFateRule
+
+    public init(jobID: JobID, role: Role, failoverGrace: Duration, followCeiling: Duration,
+                unreachablePause: Duration, unknownFate: UnknownFateRule) {
+        self.jobID = jobID; self.role = role; self.failoverGrace = failoverGrace
+        self.followCeiling = followCeiling; self.unreachablePause = unreachablePause; self.unknownFate = unknownFate
+    }
+}
+
+/// The delivery rules, as one pure function: a state and an event in, the
+/// next state and what to record, report and wait out. No I/O and no clock:
+/// times come in the events, so every rule (waiting, failover after the
+/// grace, the media fallback, exactly-once after a lost answer, the unknown
+/// fate) is tested by feeding events, and `JobRunner` only carries out steps.
+public enum DeliveryMachine {
+    public static func next(_ state: DeliveryState, on event: DeliveryEvent,
+                            in context: DeliveryContext) -> (DeliveryState, [DeliveryAction]) {
+        var next = state
+        var actions: [DeliveryAction] = []
+        switch (state.step, event) {
+        case (.choosing, .read(let cancelRequested, let sentToPrinter, let printers)):
+            if cancelRequested && !sentToPrinter { return ended(state, .canceled, "Canceled before it was sent.") }
+            next.printerCount = printers
+            guard printers > 0 else {
+                actions = [.markWaiting(reason: DeliveryError.noPrinter(role: context.role.description).description,
+                                        stateReasons: []),
+                           .backOff(attempt: state.attempt)]
+                next.attempt += 1
+                break
+            }
+            next.targetIndex = min(state.targetIndex, printers - 1)
+            next.step = .checking
+
+        case (.checking, .ready):
+            actions = [.clearTrouble]
+            next.troubleSince = nil
+            next.step = .preparing
+
+        case (.checking, .trouble(let problem, let now)):
+            actions = [.noteTrouble(problem), .markWaiting(reason: problem.text, stateReasons: problem.reasons)]
+            let since = state.troubleSince ?? now
+            next.troubleSince = since
+            next.step = .choosing
+            if now - since >= context.failoverGrace, state.targetIndex + 1 < state.printerCount {
+                actions.append(.report(.failover(fromIndex: state.targetIndex, toIndex: state.targetIndex + 1)))
+                next.targetIndex += 1
+                next.troubleSince = nil
+                next.attempt = 0
+            } else {
+                actions.append(.backOff(attempt: state.attempt))
+                next.attempt += 1
+            }
+
+        case (.preparing, .prepared(let namedMedia)):
+            next.fallbackMedia = namedMedia
+            actions = [.markSending, .report(.sending)]
+            next.step = .submitting
+
+        case (.preparing, .notPrepared(let reason, let permanent)):
+            if permanent { return ended(state, .failed, reason) }
+            actions = [.markWaiting(reason: reason, stateReasons: []), .backOff(attempt: state.attempt)]
+            next.attempt += 1
+            next.step = .choosing
+
+        case (.submitting, .submitted(let outcome)):
+            return submitted(state, outcome, in: context)
+
+        case (.searching(let reason), .searched(let outcome)):
+            return searched(state, reason, outcome, in: context)
+
+        case (.following(let ticket), .followed(let outcome, let cancelRequested)):
+            return followed(state, ticket, outcome, cancelRequested: cancelRequested, in: context)
+
+        case (.cancelling(let ticket), .cancelAsked(let failure)):
+            next.cancelSent = true
+            if let failure { actions = [.report(.retrying(reason: failure, attempt: 0))] }
+            next.step = .following(ticket)
+
+        default:
+            // An event the step does not produce: the runner is wrong, not the
+            // job. Start over from the job as stored; nothing is sent twice,
+            // because a job at a printer is only ever followed or searched.
+            next.step = .choosing
+        }
+        return (next, actions)
+    }
+
+    // MARK: - After a send
+
+    private static func submitted(_ state: DeliveryState, _ outcome: SubmitOutcome,
+                                  in context: DeliveryContext) -> (DeliveryState, [DeliveryAction]) {
+        var next = state
+        switch outcome {
+        case .accepted(let ticket):
+            next.notes = state.namedMedia.map { ["sent-with-named-media-\($0)"] } ?? []
+            next.step = .following(ticket)
+            return (next, [.markSent(ticket)])
+        case .printed(let notes, let impressions):
+            next.step = .ended(.completed, nil)
+            return (next, [.recordProgress(state: nil, reasons: notes, impressions: impressions),
+                           .finish(.completed, error: nil)])
+        case .mediaColRefused(let reason):
+            guard state.namedMedia == nil, let fallback = state.fallbackMedia else {
+                return ended(state, .failed, reason)
+            }
+            next.namedMedia = fallback
+            next.step = .choosing
+            return (next, [.report(.namedMediaFallback(fallback))])
+        case .mayHaveBeenAccepted(let reason):
+            next.pendingReason = reason
+            next.step = .searching(.lostAnswer)
+            return (next, [])
+        case .retryable(let reason):
+            return retry(state, reason)
+        case .refused(let reason):
+            return ended(state, .failed, reason)
+        }
+    }
+
+    /// A failure that may pass: reported once per reason, then the backoff.
+    private static func retry(_ state: DeliveryState, _ reason: String) -> (DeliveryState, [DeliveryAction]) {
+        var next = state
+        var actions: [DeliveryAction] = []
+        if state.lastRetryReason != reason {
+            actions.append(.report(.retrying(reason: reason, attempt: state.attempt)))
+            next.lastRetryReason = reason
+        }
+        actions += [.markWaiting(reason: reason, stateReasons: []), .backOff(attempt: state.attempt)]
+        next.attempt += 1
+        next.step = .choosing
+        return (next, actions)
+    }
+
+    // MARK: - Looking for the job by its marker
+
+    private static func searched(_ state: DeliveryState, _ reason: SearchReason, _ outcome: SearchOutcome,
+                                 in context: DeliveryContext) -> (DeliveryState, [DeliveryAction]) {
+        var next = state
+        switch outcome {
+        case .found(let ticket):
+            next.step = .following(ticket)
+            var actions: [DeliveryAction] = [.markSent(ticket)]
+            if reason == .recovery { actions.append(.report(.recovered(ticket))) }
+            return (next, actions)
+        case .absent:
+            switch reason {
+            case .recovery:
+                next.step = .choosing
+                return (next, [])
+            case .lostAnswer:
+                return retry(state, state.pendingReason ?? "The printer's answer was lost and it does not have the job.")
+            case .forgotten:
+                return unknownFate(state, state.pendingReason ?? "The printer forgot the job.", in: context)
+            }
+        case .cannotAsk(let why):
+            // Until the printer answers nobody knows whether it has the job:
+            // sending it now could print it twice, so wait.
+            next.attempt += 1
+            return (next, [.noteTrouble(PrinterProblem(text: why, reasons: [])),
+                           .markWaiting(reason: why, stateReasons: []), .backOff(attempt: state.attempt)])
+        case .unsupported:
+            let why = state.pendingReason ?? "The agent stopped while the job was being sent."
+            return unknownFate(state, why, in: context)
+        }
+    }
+
+    /// The job may be on paper or not, and nothing can tell: the role's rule decides.
+    private static func unknownFate(_ state: DeliveryState, _ reason: String,
+                                    in context: DeliveryContext) -> (DeliveryState, [DeliveryAction]) {
+        var next = state
+        let report = DeliveryAction.report(.unknownFate(context.unknownFate, reason: reason))
+        switch context.unknownFate {
+        case .reprintMarked:
+            next.reprint = true
+            next.step = .choosing
+            return (next, [report])
+        case .hold:
+            let id = context.jobID
+            let (held, actions) = ended(state, .held, "\(reason) It may or may not have printed. Check the printer, "
+                + "then print it again with `kioskprint jobs retry \(id)`, or drop it with `kioskprint jobs cancel \(id)`.")
+            return (held, [report] + actions)
+        }
+    }
+
+    // MARK: - Following the job at the printer
+
+    private static func followed(_ state: DeliveryState, _ ticket: PrinterTicket, _ outcome: FollowOutcome,
+                                 cancelRequested: Bool, in context: DeliveryContext) -> (DeliveryState, [DeliveryAction]) {
+        var next = state
+        switch outcome {
+        case .ended(let end, let reasons, let impressions, let message):
+            var actions: [DeliveryAction] = []
+            if impressions > 0 || state.lastSeen == nil || reasons != state.lastSeen?.reasons || !state.notes.isEmpty {
+                actions.append(.recordProgress(state: nil, reasons: reasons + state.notes, impressions: impressions))
+            }
+            let (jobState, error): (JobState, String?) = switch end {
+            case .completed: (.completed, nil)
+            case .canceled: (.canceled, state.cancelSent ? "Canceled by the operator." : "Canceled at the printer.")
+            case .aborted: (.aborted, "The printer aborted the job" + (message.map { ": \($0)" } ?? "")
+                + " (\(reasons.joined(separator: ", "))).")
+            }
+            let (done, finish) = ended(state, jobState, error)
+            return (done, actions + finish)
+        case _ where cancelRequested && !state.cancelSent:
+            next.step = .cancelling(ticket)
+            return (next, [])
+        case .progress(let stopped, let reasons, let impressions):
+            var actions: [DeliveryAction] = []
+            let seen = FollowSnapshot(stopped: stopped, reasons: reasons, impressions: impressions)
+            if state.lastSeen != seen {
+                actions.append(.recordProgress(state: stopped ? .waiting : .sent, reasons: reasons + state.notes,
+                                               impressions: impressions))
+                next.lastSeen = seen
+            }
+            actions.append(.pause(state.followWait))
+            next.followWait = min(state.followWait * 2, context.followCeiling)
+            return (next, actions)
+        case .forgotten(let reason):
+            next.pendingReason = reason
+            next.step = .searching(.forgotten)
+            return (next, [])
+        case .unreachable(let reason):
+            return (next, [.noteTrouble(PrinterProblem(text: reason, reasons: [])),
+                           .markWaiting(reason: reason, stateReasons: []), .pause(context.unreachablePause)])
+        }
+    }
+
+    private static func ended(_ state: DeliveryState, _ jobState: JobState, _ error: String?) -> (DeliveryState, [DeliveryAction]) {
+        var next = state
+        next.step = .ended(jobState, error)
+        return (next, [.finish(jobState, error: error)])
+    }
+}
