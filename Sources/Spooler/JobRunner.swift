@@ -91,7 +91,9 @@ struct JobRunner {
             let target = carried.printers[state.targetIndex]
             guard let document = carried.document else { return .notPrepared("The job was not drawn.", permanent: false) }
             let job = carried.job
-            let submission = ChannelSubmission(document: document, jobName: "\(job.name) [\(job.marker)]",
+            // The printer's panel and job list say REPRINT too (a PDF carries no banner).
+            let name = state.reprint ? "\(Self.reprintBanner): \(job.name)" : job.name
+            let submission = ChannelSubmission(document: document, jobName: "\(name) [\(job.marker)]",
                                                copies: job.copies, namedMedia: state.namedMedia)
             return .submitted(await channels.channel(for: ChannelTarget(target)).submit(submission))
         case .searching:
@@ -123,12 +125,17 @@ struct JobRunner {
         return channels.channel(for: ChannelTarget(uri: printer.uri, name: printer.name, capabilities: capabilities))
     }
 
+    /// A job printed again because its first print's fate is unknown says so on paper.
+    static let reprintBanner = "REPRINT"
+
     private func prepare(_ job: PrintJob, for printer: SavedPrinter, reprint: Bool) throws(DeliveryError) -> PreparedDocument {
+        let banner = reprint ? Self.reprintBanner : nil
         switch job.content {
         case .template(let name, let dataJSON):
-            try preparer.prepare(template: name, dataJSON: dataJSON, jobName: job.name, for: printer.capabilities)
+            return try preparer.prepare(template: name, dataJSON: dataJSON, jobName: job.name, for: printer.capabilities,
+                                        banner: banner)
         case .document(let path, _):
-            try preparer.prepare(file: path, for: printer.capabilities)
+            return try preparer.prepare(file: path, for: printer.capabilities, banner: banner)
         }
     }
 

@@ -87,6 +87,10 @@ public struct TextBlock: Sendable, Equatable {
     public var content: String
     public var style: TextStyle
     public var location: SourceLocation
+
+    public init(content: String, style: TextStyle, location: SourceLocation) {
+        self.content = content; self.style = style; self.location = location
+    }
 }
 
 /// A line of columns: the item / qty / price line.

@@ -16,14 +16,16 @@ final class ScriptedChannel: PrinterChannel {
         var cancels: [String?] = [nil]
     }
 
-    private let state: Mutex<(script: Script, calls: [String], submissions: [String])>
+    private let state: Mutex<(script: Script, calls: [String], submissions: [String], cutLengths: [Length])>
 
-    init(_ script: Script) { state = Mutex((script, [], [])) }
+    init(_ script: Script) { state = Mutex((script, [], [], [])) }
 
     /// The calls made, in order: `readiness`, `submit`, `status 1`, `find kp-...`, `cancel 1`.
     var calls: [String] { state.withLock { $0.calls } }
     /// The job names submitted, in order.
     var submissions: [String] { state.withLock { $0.submissions } }
+    /// The first cut length of each submitted document, in order.
+    var cutLengths: [Length] { state.withLock { $0.cutLengths } }
 
     private func take<T: Sendable>(_ call: String, _ path: any WritableKeyPath<Script, [T]> & Sendable) -> T {
         state.withLock { state in
@@ -36,7 +38,10 @@ final class ScriptedChannel: PrinterChannel {
 
     func readiness() async -> PrinterProblem? { take("readiness", \.readiness) }
     func submit(_ submission: ChannelSubmission) async -> SubmitOutcome {
-        state.withLock { $0.submissions.append(submission.jobName) }
+        state.withLock {
+            $0.submissions.append(submission.jobName)
+            $0.cutLengths.append(submission.document.cutLengths.first ?? .zero)
+        }
         return take("submit", \.submits)
     }
     func status(of ticket: PrinterTicket) async -> FollowOutcome { take("status \(ticket)", \.statuses) }

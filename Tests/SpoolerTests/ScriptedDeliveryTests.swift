@@ -72,6 +72,10 @@ import Testing
         let job = try await spooler(ScriptedPrinters(byURI: ["socket://till/": raw])).deliver(queued.id)
         #expect(job.state == .completed && job.impressionsCompleted == 1)
         #expect(raw.calls == ["readiness", "submit", "find \(job.marker)", "readiness", "submit"])
+        #expect(raw.submissions == ["Receipt 4711 [\(job.marker)]", "REPRINT: Receipt 4711 [\(job.marker)]"])
+        // The second print is longer by its REPRINT banner.
+        let lengths = raw.cutLengths
+        #expect(lengths.count == 2 && lengths[1] > lengths[0], "\(lengths)")
         #expect(events.lines.contains { $0.contains("it is printed again, marked REPRINT (role rule reprint-marked)") })
     }
 

@@ -17,6 +17,10 @@ public struct TemplateJob: Sendable {
     public var data: TemplateData
     /// Values the agent provides below the data (`now`, `box`, `counter`).
     public var builtIns: [String: TemplateData]
+    /// A line drawn above everything else, in large inverse type, e.g.
+    /// `REPRINT` on a job printed again because its first print's fate is
+    /// unknown. Part of the content, so the cut length makes room for it.
+    public var banner: String?
 
     public init(source: TemplateSource, data: TemplateData,
                 builtIns: [String: TemplateData] = [:]) throws(TemplateJobError) {
@@ -36,7 +40,15 @@ public struct TemplateJob: Sendable {
 
     /// The template with the data filled in; every missing value reported at its place.
     public func bound() throws(TemplateJobError) -> LayoutDocument {
-        do { return try DataBinder.bind(document, data: data, builtIns: builtIns) } catch { throw .template(error) }
+        var bound: LayoutDocument
+        do { bound = try DataBinder.bind(document, data: data, builtIns: builtIns) } catch { throw .template(error) }
+        if let banner {
+            var style = TextStyle()
+            (style.bold, style.inverse, style.align, style.size) = (true, true, .center, 16)
+            let location = SourceLocation(file: "(banner)", line: 1, column: 1)
+            bound.body.insert(.text(TextBlock(content: banner, style: style, location: location)), at: 0)
+        }
+        return bound
     }
 
     /// The pages for `media`. Fails on anything that would make a wrong page

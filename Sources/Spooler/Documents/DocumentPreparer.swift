@@ -13,17 +13,21 @@ public struct DocumentPreparer: Sendable {
     public init(catalog: TemplateCatalog) { self.catalog = catalog }
 
     /// A template job with its data.
+    /// With `banner` (`REPRINT`), a line is drawn above the content.
     public func prepare(template name: String, dataJSON: String, jobName: String,
-                        for capabilities: PrinterCapabilities) throws(DeliveryError) -> PreparedDocument {
+                        for capabilities: PrinterCapabilities, banner: String? = nil) throws(DeliveryError) -> PreparedDocument {
         let source: TemplateSource
         do { source = try catalog.find(name) } catch { throw .badContent("\(error)") }
-        return try prepare(source: source, dataJSON: dataJSON, dataFile: "the data of \(jobName)", for: capabilities)
+        return try prepare(source: source, dataJSON: dataJSON, dataFile: "the data of \(jobName)", for: capabilities,
+                           banner: banner)
     }
 
     /// A printer-ready file: PDF goes as it is; a PNG or JPEG is drawn like a
     /// one-image template: one pixel per dot (at most the printable width, so
     /// an image made for the head prints dot for dot), cut after it.
-    public func prepare(file path: String, for capabilities: PrinterCapabilities) throws(DeliveryError) -> PreparedDocument {
+    /// A PDF is sent as it is, so a `banner` is drawn only above an image.
+    public func prepare(file path: String, for capabilities: PrinterCapabilities,
+                        banner: String? = nil) throws(DeliveryError) -> PreparedDocument {
         switch try PrinterReadyFile.check(path: path) {
         case .pdf(let data):
             guard capabilities.documentFormats.contains(DocumentFormat.pdf.rawValue) else {
@@ -37,16 +41,17 @@ public struct DocumentPreparer: Sendable {
                 name: name, origin: .builtIn,
                 text: #"<template page="roll"><image src="\#(Self.escaped(name))" dither="floyd-steinberg"/></template>"#,
                 file: name, assets: TemplateAssets(embedded: [name: bytes]))
-            return try prepare(source: source, dataJSON: "{}", dataFile: name, for: capabilities)
+            return try prepare(source: source, dataJSON: "{}", dataFile: name, for: capabilities, banner: banner)
         }
     }
 
     func prepare(source: TemplateSource, dataJSON: String, dataFile: String,
-                 for capabilities: PrinterCapabilities) throws(DeliveryError) -> PreparedDocument {
-        let job: TemplateJob
+                 for capabilities: PrinterCapabilities, banner: String? = nil) throws(DeliveryError) -> PreparedDocument {
+        var job: TemplateJob
         do {
             job = try TemplateJob(source: source, dataJSON: Data(dataJSON.utf8), dataFile: dataFile)
         } catch { throw .badContent(error.description) }
+        job.banner = banner
         let media: PageGeometry
         do { media = try MediaSelection.media(for: job.document.page, on: capabilities) } catch {
             throw .noMedia(printer: capabilities.name, detail: error.description)
