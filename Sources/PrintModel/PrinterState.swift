@@ -45,6 +45,12 @@ public struct StateReason: Hashable, Codable, Sendable, CustomStringConvertible 
 
     public var description: String { keyword }
 
+    /// A condition worth telling someone of that does not stop printing:
+    /// paper or a supply near its end.
+    public var isWarning: Bool {
+        !needsAttention && ["media-low", "toner-low", "marker-supply-low", "media-near-end"].contains(keyword)
+    }
+
     /// Reasons that stop a kiosk job from printing until someone acts.
     public var needsAttention: Bool {
         ["media-empty", "media-needed", "media-jam", "cover-open", "door-open", "offline",

@@ -74,10 +74,9 @@ struct JobRunner {
         case .checking:
             let target = carried.printers[state.targetIndex]
             carried.talkedTo = JobPrinter(target)
-            if let problem = await channels.channel(for: ChannelTarget(target)).readiness() {
-                return .trouble(problem, at: .now)
-            }
-            return .ready(at: .now)
+            let readiness = await channels.channel(for: ChannelTarget(target)).readiness()
+            if let problem = readiness.problem { return .trouble(problem, at: .now) }
+            return .ready(at: .now, warnings: readiness.warnings)
         case .preparing:
             let target = carried.printers[state.targetIndex]
             do {
@@ -162,9 +161,13 @@ struct JobRunner {
             if let printer = carried.talkedTo, trouble.note(problem, role: carried.job.role, printer: printer) {
                 report(.printerTrouble(role: carried.job.role, printer: printer, reason: problem.text))
             }
-        case .clearTrouble:
-            if let printer = carried.talkedTo, trouble.clear(role: carried.job.role, printer: printer) {
+        case .clearTrouble(let warnings):
+            guard let printer = carried.talkedTo else { break }
+            if trouble.clear(role: carried.job.role, printer: printer) {
                 report(.printerRecovered(role: carried.job.role, printer: printer))
+            }
+            if let warning = trouble.newWarnings(warnings, role: carried.job.role, printer: printer) {
+                report(.printerWarning(role: carried.job.role, printer: printer, reasons: warning))
             }
         case .report(let what):
             report(event(for: what, state, carried))

@@ -12,6 +12,9 @@ public enum SpoolerEvent: Sendable, CustomStringConvertible {
     case retrying(PrintJob, reason: String, after: Duration)
     /// A role's printer needs attention or cannot be reached; jobs wait.
     case printerTrouble(role: Role, printer: JobPrinter, reason: String)
+    /// The printer prints but warns of something a person should see to
+    /// soon: `media-low` (paper near its end).
+    case printerWarning(role: Role, printer: JobPrinter, reasons: [String])
     /// The trouble is over; waiting jobs go on.
     case printerRecovered(role: Role, printer: JobPrinter)
     /// The primary stayed in trouble past the grace time; the job goes to a backup.
@@ -39,6 +42,9 @@ public enum SpoolerEvent: Sendable, CustomStringConvertible {
             return "job \(job.id) \"\(job.name)\": \(reason) Trying again in \(after.formatted(.units(allowed: [.seconds, .milliseconds], width: .abbreviated)))."
         case .printerTrouble(let role, let printer, let reason):
             return "printer \(printer.name) (role \(role)) needs attention: \(reason) Jobs for \(role) wait until it is fixed."
+        case .printerWarning(let role, let printer, let reasons):
+            let words = reasons.map { $0 == "media-low" ? "paper near its end (media-low)" : $0 }.joined(separator: ", ")
+            return "printer \(printer.name) (role \(role)) warns of \(words); it still prints. Load new paper soon."
         case .printerRecovered(let role, let printer):
             return "printer \(printer.name) (role \(role)) is ready again; waiting jobs go on."
         case .failover(let job, let from, let to):

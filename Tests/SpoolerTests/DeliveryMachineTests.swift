@@ -26,7 +26,7 @@ import Testing
     }
 
     static let toSubmit: [DeliveryEvent] = [
-        .read(cancelRequested: false, sentToPrinter: false, printers: 1), .ready(at: start), .prepared(namedMedia: "oe_roll"),
+        .read(cancelRequested: false, sentToPrinter: false, printers: 1), .ready(at: start, warnings: []), .prepared(namedMedia: "oe_roll"),
     ]
 
     @Test func aReadyPrinterTakesTheJobAndItIsFollowedToCompletion() throws {
@@ -38,7 +38,7 @@ import Testing
         ], in: try Self.context())
         #expect(state.ended?.state == .completed)
         #expect(actions == [
-            .clearTrouble, .markSending, .report(.sending), .markSent(PrinterTicket(41)),
+            .clearTrouble(warnings: []), .markSending, .report(.sending), .markSent(PrinterTicket(41)),
             .recordProgress(state: .sent, reasons: ["job-printing"], impressions: 0), .pause(.milliseconds(10)),
             .pause(.milliseconds(20)),  // nothing changed: nothing written
             .recordProgress(state: nil, reasons: [], impressions: 1), .finish(.completed, error: nil),
@@ -184,10 +184,10 @@ import Testing
     @Test func badContentFailsAndAMissingRollWaits() throws {
         let context = try Self.context()
         let read = DeliveryEvent.read(cancelRequested: false, sentToPrinter: false, printers: 1)
-        let (failed, _) = Self.run(DeliveryState(step: .choosing), [read, .ready(at: Self.start),
+        let (failed, _) = Self.run(DeliveryState(step: .choosing), [read, .ready(at: Self.start, warnings: []),
                                                                    .notPrepared("order.json:3:18: expected ','", permanent: true)], in: context)
         #expect(failed.ended?.state == .failed)
-        let (waiting, _) = Self.run(DeliveryState(step: .choosing), [read, .ready(at: Self.start),
+        let (waiting, _) = Self.run(DeliveryState(step: .choosing), [read, .ready(at: Self.start, warnings: []),
                                                                     .notPrepared("no paper fits", permanent: false)], in: context)
         #expect(waiting.ended == nil && waiting.step == .choosing && waiting.attempt == 1)
     }

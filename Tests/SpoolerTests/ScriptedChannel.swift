@@ -9,7 +9,7 @@ import Synchronization
 /// when a script runs out, the last answer repeats. Every call is recorded.
 final class ScriptedChannel: PrinterChannel {
     struct Script: Sendable {
-        var readiness: [PrinterProblem?] = [nil]
+        var readiness: [Readiness] = [.ready]
         var submits: [SubmitOutcome] = [.accepted(PrinterTicket(1))]
         var statuses: [FollowOutcome] = [.ended(.completed, reasons: [], impressions: 1, message: nil)]
         var searches: [SearchOutcome] = [.absent]
@@ -36,7 +36,7 @@ final class ScriptedChannel: PrinterChannel {
         }
     }
 
-    func readiness() async -> PrinterProblem? { take("readiness", \.readiness) }
+    func readiness() async -> Readiness { take("readiness", \.readiness) }
     func submit(_ submission: ChannelSubmission) async -> SubmitOutcome {
         state.withLock {
             $0.submissions.append(submission.jobName)

@@ -48,7 +48,7 @@ import Testing
 
     @Test func aPrimaryOutOfPaperFailsOverToTheBackupWhichPrintsIt() async throws {
         let paperOut = PrinterProblem(text: "Primary reports media-empty.", reasons: ["media-empty"])
-        let primary = ScriptedChannel(.init(readiness: [paperOut]))
+        let primary = ScriptedChannel(.init(readiness: [.trouble(paperOut)]))
         let backup = ScriptedChannel(.init())
         try await save("ipp://primary/ipp/print", "Primary", role: "receipt")
         try await save("ipp://backup/ipp/print", "Backup", role: "receipt", as: .backup)
@@ -130,5 +130,16 @@ import Testing
         let outcome = try await JobCanceller(store: store, channels: channels).cancel(queued.id)
         guard case .canceledAtPrinter(_, let printerJobID) = outcome else { Issue.record("\(outcome)"); return }
         #expect(printerJobID == 44 && printer.calls == ["cancel 44"])
+    }
+
+    @Test func paperNearItsEndIsAWarningSaidOnceNotAStop() async throws {
+        let printer = ScriptedChannel(.init(readiness: [Readiness(warnings: ["media-low"])]))
+        try await save("socket://till/", "Till", role: "receipt")
+        let spooler = spooler(ScriptedPrinters(byURI: ["socket://till/": printer]))
+        for _ in 0..<2 {
+            let job = try await spooler.deliver(try await enqueue(role: "receipt").id)
+            #expect(job.state == .completed)
+        }
+        #expect(events.lines.filter { $0.contains("warns of paper near its end (media-low); it still prints") }.count == 1)
     }
 }

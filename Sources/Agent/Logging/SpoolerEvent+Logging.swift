@@ -8,7 +8,7 @@ extension SpoolerEvent {
     public var logLevel: Logger.Level {
         switch self {
         case .finished(let job): job.state == .completed ? .notice : .error
-        case .printerTrouble, .failover, .namedMediaFallback, .unknownFate: .warning
+        case .printerTrouble, .printerWarning, .failover, .namedMediaFallback, .unknownFate: .warning
         case .printerRecovered, .recovered: .notice
         case .sending, .retrying: .debug
         }
@@ -20,7 +20,7 @@ extension SpoolerEvent {
         case .sending(let job, _, _, _), .finished(let job), .retrying(let job, _, _), .failover(let job, _, _),
              .recovered(let job, _), .namedMediaFallback(let job, _), .unknownFate(let job, _, _):
             ["job": "\(job.id)", "role": "\(job.role)"]
-        case .printerTrouble(let role, _, _), .printerRecovered(let role, _):
+        case .printerTrouble(let role, _, _), .printerWarning(let role, _, _), .printerRecovered(let role, _):
             ["role": "\(role)"]
         }
     }

@@ -11,21 +11,21 @@ struct IPPChannel: PrinterChannel {
     /// Deadline of each exchange (Print-Job carries the document).
     let timeout: Duration
 
-    func readiness() async -> PrinterProblem? {
+    func readiness() async -> Readiness {
         do {
             let status = try await PrinterContact.state(uri: uri, timeout: min(timeout, .seconds(5)))
             let attention = status.reasons.filter(\.needsAttention)
             if !attention.isEmpty {
                 let words = attention.map(\.keyword).joined(separator: ", ")
                 let message = status.message.map { " (\($0))" } ?? ""
-                return PrinterProblem(text: "\(name) reports \(words)\(message).", reasons: attention.map(\.keyword))
+                return .trouble(PrinterProblem(text: "\(name) reports \(words)\(message).", reasons: attention.map(\.keyword)))
             }
             if !status.isAcceptingJobs {
-                return PrinterProblem(text: "\(name) is not accepting jobs.", reasons: ["not-accepting-jobs"])
+                return .trouble(PrinterProblem(text: "\(name) is not accepting jobs.", reasons: ["not-accepting-jobs"]))
             }
-            return nil
+            return Readiness(warnings: status.reasons.filter(\.isWarning).map(\.keyword))
         } catch {
-            return PrinterProblem(text: error.description, reasons: ["unreachable"])
+            return .trouble(PrinterProblem(text: error.description, reasons: ["unreachable"]))
         }
     }
 

@@ -10,8 +10,8 @@ public import PrintModel
 /// accepts the connection and never answers, and reports failures as values:
 /// the machine decides what each one means for the job.
 public protocol PrinterChannel: Sendable {
-    /// Whether the printer can print now: nil when ready, else what stops it.
-    func readiness() async -> PrinterProblem?
+    /// Whether the printer can print now, and what it warns of meanwhile.
+    func readiness() async -> Readiness
 
     /// Sends one prepared job.
     func submit(_ submission: ChannelSubmission) async -> SubmitOutcome
@@ -26,6 +26,22 @@ public protocol PrinterChannel: Sendable {
     /// Asks the printer to cancel an accepted job; the job ends when
     /// `status(of:)` says so. Returns a failure to report, or nil.
     func cancel(_ ticket: PrinterTicket) async -> String?
+}
+
+/// Whether a printer can print now.
+public struct Readiness: Hashable, Sendable {
+    /// What stops it printing (out of paper, cover open, unreachable), or nil.
+    public var problem: PrinterProblem?
+    /// Conditions to tell someone of that do not stop it: `media-low`
+    /// (paper near its end), toner low.
+    public var warnings: [String]
+
+    public init(problem: PrinterProblem? = nil, warnings: [String] = []) {
+        self.problem = problem; self.warnings = warnings
+    }
+
+    public static let ready = Readiness()
+    public static func trouble(_ problem: PrinterProblem) -> Readiness { Readiness(problem: problem) }
 }
 
 /// Printer trouble as the operator should read it: the sentence, and the

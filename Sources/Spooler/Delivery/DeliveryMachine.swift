@@ -45,8 +45,8 @@ public enum DeliveryMachine {
             next.targetIndex = min(state.targetIndex, printers - 1)
             next.step = .checking
 
-        case (.checking, .ready):
-            actions = [.clearTrouble]
+        case (.checking, .ready(_, let warnings)):
+            actions = [.clearTrouble(warnings: warnings)]
             next.troubleSince = nil
             next.step = .preparing
 

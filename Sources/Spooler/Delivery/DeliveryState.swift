@@ -98,7 +98,8 @@ public struct FollowSnapshot: Hashable, Sendable {
 public enum DeliveryEvent: Hashable, Sendable {
     /// The job as stored now and how many printers its role has.
     case read(cancelRequested: Bool, sentToPrinter: Bool, printers: Int)
-    case ready(at: ContinuousClock.Instant)
+    /// The target can print; `warnings` (paper near its end) are told once.
+    case ready(at: ContinuousClock.Instant, warnings: [String])
     case trouble(PrinterProblem, at: ContinuousClock.Instant)
     /// The job is drawn; `namedMedia` is the size to fall back on if media-col is refused.
     case prepared(namedMedia: String?)
@@ -122,8 +123,9 @@ public enum DeliveryAction: Hashable, Sendable {
     case finish(JobState, error: String?)
     /// Printer trouble seen at the target (reported once per change).
     case noteTrouble(PrinterProblem)
-    /// The target is ready (a recovery is reported if it was in trouble).
-    case clearTrouble
+    /// The target is ready (a recovery is reported if it was in trouble),
+    /// with these warnings (each reported once, when it first shows).
+    case clearTrouble(warnings: [String])
     case report(DeliveryReport)
     /// Wait the retry backoff for this attempt (with jitter).
     case backOff(attempt: Int)

@@ -6,6 +6,7 @@ import Synchronization
 /// Shared by the runners of every role: one printer may serve several.
 final class TroubleBook: Sendable {
     private let state = Mutex<[String: PrinterProblem]>([:])
+    private let warnings = Mutex<[String: [String]]>([:])
 
     /// Records `problem`; true when it is new for this printer (report it).
     func note(_ problem: PrinterProblem, role: Role, printer: JobPrinter) -> Bool {
@@ -13,6 +14,17 @@ final class TroubleBook: Sendable {
             let key = "\(role)|\(printer.uri)"
             defer { known[key] = problem }
             return known[key]?.reasons != problem.reasons
+        }
+    }
+
+    /// Records the warnings a ready printer gives; returns them when they
+    /// changed and are not empty (report them), so paper near its end is
+    /// said once, not before every receipt.
+    func newWarnings(_ current: [String], role: Role, printer: JobPrinter) -> [String]? {
+        warnings.withLock { known in
+            let key = "\(role)|\(printer.uri)"
+            defer { known[key] = current }
+            return known[key, default: []] != current && !current.isEmpty ? current : nil
         }
     }
 
