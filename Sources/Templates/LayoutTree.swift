@@ -8,6 +8,9 @@ public struct LayoutDocument: Sendable, Equatable {
     public var header: [LayoutNode]
     public var body: [LayoutNode]
     public var footer: [LayoutNode]
+    /// `drawer="open"`: kick the cash drawer once the job is cut (a till's
+    /// sale receipt). Only a printer with a drawer port does it.
+    public var opensDrawer = false
     /// Where the root element stands.
     public var location: SourceLocation
 }
@@ -35,6 +38,9 @@ public struct PageRequest: Sendable, Equatable {
     public var cut: Cut
     /// Space kept clear inside the printer's own margins.
     public var margin: Length
+    /// `cut-style`: how the knife cuts (partial or full), where the printer
+    /// can do both; nil leaves it to the role and the printer.
+    public var cutStyle: CutStyle?
 }
 
 /// One block of the layout, in reading order.

@@ -93,9 +93,11 @@ extension MarkupBuilder {
         default: cut = read.length("cut").map(PageRequest.Cut.fixed) ?? .afterContent(minimum: nil)
         }
         let page = PageRequest(size: size, orientation: read.choice("orientation", as: PageRequest.Orientation.self) ?? .portrait,
-                               cut: cut, margin: read.length("margin") ?? .zero)
+                               cut: cut, margin: read.length("margin") ?? .zero,
+                               cutStyle: read.choice("cut-style", as: CutStyle.self))
+        let opensDrawer = read.choice("drawer", as: DrawerRequest.self) == .open
         return LayoutDocument(page: page, header: frame.header, body: frame.children, footer: frame.footer,
-                              location: frame.location)
+                              opensDrawer: opensDrawer, location: frame.location)
     }
 
     /// Folds the source's line breaks and indentation into single spaces, as
@@ -107,4 +109,10 @@ extension MarkupBuilder {
             .replacingOccurrences(of: "\u{2028} ", with: "\n")
             .replacingOccurrences(of: "\u{2028}", with: "\n")
     }
+}
+
+/// The values of `<template drawer="...">`.
+enum DrawerRequest: String, CaseIterable {
+    /// Kick the cash drawer after the cut. Without the attribute, no kick.
+    case open
 }

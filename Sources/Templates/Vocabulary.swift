@@ -10,7 +10,7 @@ enum Vocabulary {
 
     /// Each element and the attributes it takes.
     static let attributes: [String: Set<String>] = [
-        "template": ["name", "page", "orientation", "cut", "min-length", "margin"],
+        "template": ["name", "page", "orientation", "cut", "min-length", "margin", "cut-style", "drawer"],
         "header": [], "footer": [],
         "text": styleAttributes,
         "row": styleAttributes,

@@ -51,6 +51,22 @@ import PrintModel
         #expect(pass.page.cut == .sheet)
         let ticket = try TemplateParser.parse(#"<template cut="120mm"><text>x</text></template>"#, file: "t.xml")
         #expect(ticket.page.cut == .fixed(.millimetres(120)))
+        #expect(ticket.page.cutStyle == nil && !ticket.opensDrawer)
+    }
+
+    @Test func aSaleReceiptAsksForThePartialCutAndTheDrawer() throws {
+        let sale = try TemplateParser.parse(#"<template cut-style="partial" drawer="open"><text>x</text></template>"#,
+                                            file: "sale.xml")
+        #expect(sale.page.cutStyle == .partial && sale.opensDrawer)
+        #expect(throws: TemplateErrors.self) {
+            try TemplateParser.parse(#"<template cut-style="half" drawer="yes"><text>x</text></template>"#, file: "bad.xml")
+        }
+        do {
+            _ = try TemplateParser.parse(#"<template cut-style="half" drawer="yes"><text>x</text></template>"#, file: "bad.xml")
+        } catch {
+            #expect("\(error)".contains(#"cut-style="half" on <template> is not one of: partial, full."#), "\(error)")
+            #expect("\(error)".contains(#"drawer="yes" on <template> is not one of: open."#), "\(error)")
+        }
     }
 
     @Test func anUnknownElementIsNamedWithItsPlaceAndTheNearestName() {
