@@ -36,6 +36,7 @@ struct JobRecord: Codable, FetchableRecord, MutablePersistableRecord {
     /// Where the job came from, e.g. a claimed file's path, so a trigger
     /// interrupted after queueing can see it already did.
     var source: String?
+    var opensDrawer: Bool
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
@@ -58,6 +59,7 @@ struct JobRecord: Codable, FetchableRecord, MutablePersistableRecord {
         impressionsCompleted = 0
         self.marker = marker
         cancelRequested = false
+        opensDrawer = false
     }
 
     var jobID: JobID { JobID(id ?? 0) }
@@ -105,7 +107,7 @@ struct JobRecord: Codable, FetchableRecord, MutablePersistableRecord {
             impressionsCompleted: impressionsCompleted, pagesExpected: pagesExpected,
             cutLengths: cuts,
             marker: marker, cancelRequested: cancelRequested, completedAt: completedAt,
-            claimedBy: claimedBy, claimExpiresAt: claimExpiresAt)
+            claimedBy: claimedBy, claimExpiresAt: claimExpiresAt, opensDrawer: opensDrawer)
     }
 
     static func encode(_ value: some Encodable) -> String {

@@ -12,8 +12,9 @@ extension KioskStore {
     ///
     /// - Parameter source: where the job came from (a claimed file's path), for
     ///   ``job(source:since:)``.
+    /// - Parameter opensDrawer: kick the cash drawer after the job's cut.
     public func enqueue(name: String, role: Role, content: JobContent, copies: Int = 1, source: String? = nil,
-                        at date: Date = Date()) async throws -> PrintJob {
+                        opensDrawer: Bool = false, at date: Date = Date()) async throws -> PrintJob {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         try Self.validate(name: name, content: content, copies: copies)
         return try await pool.write { db in
@@ -22,6 +23,7 @@ extension KioskStore {
             var record = JobRecord(name: name, role: role, content: content, copies: copies, at: date,
                                    marker: "kp-new-\(UUID().uuidString)")
             record.source = source
+            record.opensDrawer = opensDrawer
             try record.insert(db)
             record.marker = Self.newMarker(for: record.jobID)
             try record.update(db)

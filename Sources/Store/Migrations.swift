@@ -80,6 +80,10 @@ extension KioskStore {
             try db.alter(table: "job") { t in t.add(column: "source", .text) }
             try db.create(index: "job_source", on: "job", columns: ["source"])
         }
+        migrator.registerMigration("v5-job-drawer") { db in
+            // Kick the cash drawer after the job's cut (a sale receipt).
+            try db.alter(table: "job") { t in t.add(column: "opensDrawer", .boolean).notNull().defaults(to: false) }
+        }
         return migrator
     }
 }

@@ -49,6 +49,9 @@ public struct PrintJob: Hashable, Codable, Sendable, Identifiable {
     /// When that claim runs out unless renewed: after this another process may
     /// take the job over (the holder is presumed dead).
     public var claimExpiresAt: Date?
+    /// Kick the cash drawer once the job is cut (a sale receipt), asked by
+    /// whoever queued it; a template can ask for it too (`drawer="open"`).
+    public var opensDrawer: Bool
 
     public init(id: JobID, name: String, role: Role, content: JobContent, copies: Int = 1,
                 state: JobState = .queued, createdAt: Date, updatedAt: Date? = nil,
@@ -56,7 +59,7 @@ public struct PrintJob: Hashable, Codable, Sendable, Identifiable {
                 nextAttemptAt: Date? = nil, lastError: String? = nil, stateReasons: [String] = [],
                 impressionsCompleted: Int = 0, pagesExpected: Int? = nil, cutLengths: [Int]? = nil,
                 marker: String, cancelRequested: Bool = false, completedAt: Date? = nil,
-                claimedBy: String? = nil, claimExpiresAt: Date? = nil) {
+                claimedBy: String? = nil, claimExpiresAt: Date? = nil, opensDrawer: Bool = false) {
         self.id = id; self.name = name; self.role = role; self.content = content; self.copies = copies
         self.state = state; self.createdAt = createdAt; self.updatedAt = updatedAt ?? createdAt
         self.printer = printer; self.printerJobID = printerJobID; self.attempts = attempts
@@ -64,6 +67,7 @@ public struct PrintJob: Hashable, Codable, Sendable, Identifiable {
         self.impressionsCompleted = impressionsCompleted; self.pagesExpected = pagesExpected
         self.cutLengths = cutLengths; self.marker = marker; self.cancelRequested = cancelRequested
         self.completedAt = completedAt; self.claimedBy = claimedBy; self.claimExpiresAt = claimExpiresAt
+        self.opensDrawer = opensDrawer
     }
 
     /// Pages of all copies, for "page 2 of 5"; nil while the page count is unknown.

@@ -78,7 +78,8 @@ public struct DocumentPreparer: Sendable {
         // Cut after every piece when the printer can; the raster headers say the same.
         let finishings: [Trim] = media.isRoll && capabilities.trims.contains(.afterPages) ? [.afterPages] : []
         return PreparedDocument(data: data, format: format, media: media, cutLengths: lengths,
-                                finishings: finishings, warnings: warnings)
+                                finishings: finishings, warnings: warnings, cutStyle: job.document.page.cutStyle,
+                                opensDrawer: job.document.opensDrawer)
     }
 
     private static func escaped(_ text: String) -> String {

@@ -17,4 +17,8 @@ public struct PreparedDocument: Sendable {
     public var finishings: [Trim]
     /// Warnings from drawing, kept with the job.
     public var warnings: [String]
+    /// How the knife cuts, when the template says (`cut-style`).
+    public var cutStyle: CutStyle?
+    /// The template asks for the cash drawer after the cut (`drawer="open"`).
+    public var opensDrawer = false
 }
