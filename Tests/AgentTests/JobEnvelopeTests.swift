@@ -2,6 +2,7 @@
 import Foundation
 import IPP
 import PrintModel
+import Spooler
 import Testing
 import Triggers
 
@@ -36,9 +37,10 @@ import Triggers
     }
 
     @Test func lightsShowReadyOnAndTroubleBlinking() {
-        #expect(PrinterLight.pattern(for: PrinterStatus(state: .idle)) == .on)
-        #expect(PrinterLight.pattern(for: PrinterStatus(state: .processing, reasons: [StateReason(keyword: "media-low")])) == .on)
-        #expect(PrinterLight.pattern(for: PrinterStatus(state: .idle, reasons: [StateReason(keyword: "media-empty")])) == .blinking)
-        #expect(PrinterLight.pattern(for: PrinterStatus(state: .stopped)) == .blinking)
+        #expect(PrinterLight.pattern(for: .ready) == .on)
+        // Paper near its end still prints, but someone should load paper: it blinks.
+        #expect(PrinterLight.pattern(for: Readiness(warnings: ["media-low"])) == .blinking)
+        #expect(PrinterLight.pattern(for: .trouble(PrinterProblem(text: "out", reasons: ["media-empty"]))) == .blinking)
+        #expect(PrinterLight.pattern(for: .trouble(PrinterProblem(text: "Host is down", reasons: ["unreachable"]))) == .off)
     }
 }

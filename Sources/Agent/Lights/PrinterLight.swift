@@ -1,15 +1,17 @@
 import Configuration
 import GPIO
-import IPP
 import Logging
 import PrintModel
+import Spooler
 import Store
 import Triggers
 
 /// One status light at work: it shows the state of its role's primary
-/// printer, asked every `check-every`.
+/// printer, asked every `check-every` through the printer's channel (IPP or
+/// a raw language alike).
 struct PrinterLight: Sendable {
     let settings: LightSettings
+    var channels = PrinterChannels.standard(timeout: .seconds(3))
     let gpio: any GPIOLines
     let store: KioskStore
     let logger: Logger
@@ -46,18 +48,19 @@ struct PrinterLight: Sendable {
         guard let printer = try? await store.assignments(for: settings.role).first(where: \.isPrimary)?.printer else {
             return (.off, "no printer holds the role \(settings.role)")
         }
-        do {
-            let status = try await PrinterContact.state(uri: printer.uri, timeout: .seconds(3))
-            return (Self.pattern(for: status), "\(printer.name) is \(status.state)"
-                + (status.reasons.isEmpty ? "" : " (\(status.reasons.map(\.keyword).joined(separator: ", ")))"))
-        } catch {
-            return (.off, "\(printer.name) cannot be reached: \(error)")
+        let readiness = await channels.channel(for: ChannelTarget(printer)).readiness()
+        let pattern = Self.pattern(for: readiness)
+        if let problem = readiness.problem {
+            return (pattern, pattern == .off ? "\(printer.name) cannot be reached: \(problem.text)" : problem.text)
         }
+        return (pattern, "\(printer.name) is ready"
+            + (readiness.warnings.isEmpty ? "" : " but warns of \(readiness.warnings.joined(separator: ", "))"))
     }
 
-    /// Ready: on. Stopped, or a reason that needs a person (paper, jam,
-    /// cover): blinking. Unreachable is decided by the caller: off.
-    static func pattern(for status: PrinterStatus) -> LightPattern {
-        status.state == .stopped || status.needsAttention ? .blinking : .on
+    /// Ready: on. Something that needs a person (paper out or near its end,
+    /// a jam, the cover): blinking. Unreachable: off.
+    static func pattern(for readiness: Readiness) -> LightPattern {
+        if let problem = readiness.problem { return problem.reasons == ["unreachable"] ? .off : .blinking }
+        return readiness.warnings.isEmpty ? .on : .blinking
     }
 }
