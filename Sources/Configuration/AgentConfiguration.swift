@@ -25,6 +25,8 @@ public struct AgentConfiguration: Sendable, Equatable {
     public var folders: [FolderSettings]
     public var buttons: [ButtonSettings]
     public var lights: [LightSettings]
+    /// What each role's jobs do beyond the defaults (`[role.NAME]`).
+    public var roleSettings: [Role: RoleSettings] = [:]
 
     public init(source: String? = nil, box: String = AgentConfiguration.hostName(), database: String? = nil,
                 templateFolders: [String]? = nil, logLevel: LogLevelName = .info, failoverAfter: Duration = .seconds(30),
@@ -53,7 +55,7 @@ public struct AgentConfiguration: Sendable, Equatable {
             for action in [button.press, button.longPress].compactMap({ $0 }) {
                 switch action {
                 case .print(let print): roles.insert(print.role)
-                case .reprint(let role): roles.insert(role)
+                case .reprint(let role), .openDrawer(let role): roles.insert(role)
                 }
             }
         }
@@ -122,6 +124,23 @@ public enum ButtonAction: Sendable, Equatable {
     case print(PrintAction)
     /// Queue the role's last job again.
     case reprint(Role)
+    /// Open the cash drawer on the role's printer.
+    case openDrawer(Role)
+}
+
+/// A role's own settings: `[role.coupon]`.
+public struct RoleSettings: Sendable, Equatable {
+    /// Where it stands in the file, e.g. `role.coupon`.
+    public var key: String
+    /// What a job whose fate is unknown does; nil for the role's default.
+    public var unknownFate: UnknownFateRule?
+    /// How the knife cuts this role's jobs, unless the template says; nil
+    /// for the printer's own (partial where it has both).
+    public var cutStyle: CutStyle?
+
+    public init(key: String, unknownFate: UnknownFateRule? = nil, cutStyle: CutStyle? = nil) {
+        self.key = key; self.unknownFate = unknownFate; self.cutStyle = cutStyle
+    }
 }
 
 /// A button's "print this template" action.

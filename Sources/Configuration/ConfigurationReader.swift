@@ -28,6 +28,20 @@ struct ConfigurationReader {
         configuration.folders = top.tables("folder").compactMap(folder)
         configuration.buttons = top.tables("button").compactMap(button)
         configuration.lights = top.tables("light").compactMap(light)
+        if let roles = top.table("role") {
+            for (name, table) in roles.namedTables() {
+                defer { table.rejectUnknownKeys() }
+                guard let role = try? Role(name) else {
+                    log.add(table.path, "\"\(name)\" is not a usable role name: use letters, digits, '-' and '_'.")
+                    continue
+                }
+                var settings = RoleSettings(key: table.path)
+                settings.unknownFate = table.choice("unknown-fate", from: UnknownFateRule.allCases.map(\.rawValue))
+                    .flatMap(UnknownFateRule.init(rawValue:))
+                settings.cutStyle = table.choice("cut-style", from: CutStyle.allCases.map(\.rawValue)).flatMap(CutStyle.init(rawValue:))
+                configuration.roleSettings[role] = settings
+            }
+        }
         top.rejectUnknownKeys()
         rejectDuplicates(configuration)
         return configuration
@@ -77,17 +91,23 @@ struct ConfigurationReader {
 
     private func action(_ table: TableReader) -> ButtonAction? {
         defer { table.rejectUnknownKeys() }
-        switch (table.has("print"), table.has("reprint")) {
-        case (true, true):
-            table.problem("print", "and reprint are both set; a press does one thing: keep one of them.")
-            _ = (table.value("print"), table.value("reprint"))
+        let chosen = ["print", "reprint", "drawer"].filter(table.has)
+        if chosen.count > 1 {
+            let verb = chosen.count == 2 ? "are both set" : "are all set"
+            table.problem(chosen[0], "and \(chosen.dropFirst().joined(separator: " and ")) \(verb); a press does one thing: keep one of them.")
+            for key in chosen { _ = table.value(key) }
             return nil
-        case (false, true):
+        }
+        switch chosen.first {
+        case "reprint":
             return table.role("reprint").map(ButtonAction.reprint)
-        case (false, false):
-            table.problem("print", "is missing: say what the press does, print = \"TEMPLATE\" (with role = ...) or reprint = \"ROLE\".")
+        case "drawer":
+            return table.role("drawer").map(ButtonAction.openDrawer)
+        case nil:
+            table.problem("print", "is missing: say what the press does, print = \"TEMPLATE\" (with role = ...), "
+                + "reprint = \"ROLE\" or drawer = \"ROLE\".")
             return nil
-        case (true, false):
+        default:
             let template = table.requiredString("print", example: "\"queue-ticket\"")
             let role: Role?
             if table.has("role") { role = table.role("role") } else {

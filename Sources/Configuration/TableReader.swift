@@ -171,6 +171,19 @@ final class TableReader {
         }
     }
 
+    /// Every entry of a table whose keys are names of the user's choosing
+    /// (`[role.receipt]`, `[role.coupon]`), each of which must be a table.
+    func namedTables() -> [(name: String, table: TableReader)] {
+        entries.compactMap { entry in
+            asked.append(entry.key)
+            guard case .table = entry.value else {
+                problem(entry.key, "expected a table ([\(key(entry.key))]), found \(entry.value.kindName).")
+                return nil
+            }
+            return (entry.key, TableReader(path: key(entry.key), node: entry.value, log: log))
+        }
+    }
+
     /// The raw table, for free-form data such as a button's fixed template data.
     func rawTable(_ name: String) -> [(key: String, value: ConfigNode)]? {
         guard let node = value(name) else { return nil }

@@ -28,6 +28,10 @@ public struct SpoolerConfiguration: Sendable {
     /// named follows `UnknownFateRule.defaultRule(for:)`.
     public var unknownFate: [Role: UnknownFateRule] = [:]
 
+    /// How the knife cuts each role's jobs where the template does not say;
+    /// a role not named gets the printer's own (partial where it has both).
+    public var cutStyle: [Role: CutStyle] = [:]
+
     /// The rule `role` follows for a job whose fate is unknown.
     public func unknownFateRule(for role: Role) -> UnknownFateRule {
         unknownFate[role] ?? UnknownFateRule.defaultRule(for: role)

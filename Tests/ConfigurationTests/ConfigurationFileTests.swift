@@ -209,4 +209,47 @@ import Testing
         #expect(try ConfigValues.size("10MB") == 10_485_760)
         #expect(throws: ConfigValues.Refusal.self) { try ConfigValues.size("lots") }
     }
+
+    @Test func rolesChooseTheirUnknownFateRuleAndCutStyle() throws {
+        let configuration = try parse("""
+            [role.receipt]
+            unknown-fate = "hold"
+            cut-style = "full"
+            [role.bag-tag]
+            unknown-fate = "reprint-marked"
+            """)
+        #expect(configuration.roleSettings[try Role("receipt")] == RoleSettings(key: "role.receipt", unknownFate: .hold, cutStyle: .full))
+        #expect(configuration.roleSettings[try Role("bag-tag")]?.unknownFate == .reprintMarked)
+        #expect(problems("""
+            [role.coupon]
+            unknown-fate = "reprint"
+            cut-styel = "full"
+            """) == [
+                #"role.coupon.unknown-fate: "reprint" is not one of "reprint-marked", "hold"."#,
+                #"role.coupon.cut-styel: is not a known key here. Did you mean "cut-style"? Known keys: unknown-fate, cut-style."#,
+            ])
+    }
+
+    @Test func aButtonOpensTheCashDrawer() throws {
+        let configuration = try parse("""
+            [[button]]
+            name = "no-sale"
+            chip = "gpiochip0"
+            line = 5
+            [button.press]
+            drawer = "receipt"
+            """)
+        #expect(configuration.buttons.first?.press == .openDrawer(try Role("receipt")))
+        #expect(configuration.roles.contains(try Role("receipt")))
+        let both = problems("""
+            [[button]]
+            name = "no-sale"
+            chip = "gpiochip0"
+            line = 5
+            [button.press]
+            drawer = "receipt"
+            reprint = "receipt"
+            """)
+        #expect(both == ["button[1].press.reprint: and drawer are both set; a press does one thing: keep one of them."])
+    }
 }

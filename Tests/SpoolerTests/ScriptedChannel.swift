@@ -14,6 +14,7 @@ final class ScriptedChannel: PrinterChannel {
         var statuses: [FollowOutcome] = [.ended(.completed, reasons: [], impressions: 1, message: nil)]
         var searches: [SearchOutcome] = [.absent]
         var cancels: [String?] = [nil]
+        var drawers: [DrawerOutcome] = [.pulsed(open: true)]
     }
 
     private let state: Mutex<(script: Script, calls: [String], submissions: [String], cutLengths: [Length])>
@@ -47,6 +48,7 @@ final class ScriptedChannel: PrinterChannel {
     func status(of ticket: PrinterTicket) async -> FollowOutcome { take("status \(ticket)", \.statuses) }
     func find(marker: String) async -> SearchOutcome { take("find \(marker)", \.searches) }
     func cancel(_ ticket: PrinterTicket) async -> String? { take("cancel \(ticket)", \.cancels) }
+    func openDrawer() async -> DrawerOutcome { take("drawer", \.drawers) }
 }
 
 /// Scripted printers by URI, for a spooler under test.

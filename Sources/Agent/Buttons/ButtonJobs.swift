@@ -17,6 +17,8 @@ struct ButtonJobs: Sendable {
     let box: String
     let logger: Logger
     let jobQueued: @Sendable () -> Void
+    /// Opens a role's cash drawer, for a `drawer = "ROLE"` button.
+    var drawer: CashDrawer { CashDrawer(store: intake.store) }
 
     /// Watches the button until the task is cancelled. A chip or line that
     /// cannot be used is logged, naming the settings to change, and this
@@ -61,6 +63,9 @@ struct ButtonJobs: Sendable {
                     return
                 }
                 job = try await intake.queue(name: "Reprint of \(last.name)", role: role, content: last.content, copies: last.copies)
+            case .openDrawer(let role):
+                await openDrawer(role, kind: kind)
+                return
             }
             logger.info("button \"\(settings.name)\": \(kind) queued job \(job.id) \"\(job.name)\" for \(job.role)",
                         metadata: ["job": "\(job.id)", "role": "\(job.role)", "button": "\(settings.name)"])
@@ -68,6 +73,24 @@ struct ButtonJobs: Sendable {
         } catch {
             logger.error(Logger.Message(stringLiteral: "button \"\(settings.name)\": the \(kind) printed nothing: \(error) "
                 + "Check the template and data in \(settings.key) of the configuration (`kioskprint config check`)."))
+        }
+    }
+
+    /// A drawer button opens at once: nothing is queued, as at a till.
+    private func openDrawer(_ role: Role, kind: String) async {
+        let metadata: Logger.Metadata = ["role": "\(role)", "button": "\(settings.name)"]
+        do {
+            let opened = try await drawer.open(role: role)
+            switch opened.outcome {
+            case .pulsed(let open):
+                let state = open.map { $0 ? "; it reads open" : "; it still reads closed (check its cable)" } ?? ""
+                logger.notice("button \"\(settings.name)\": \(kind) opened the cash drawer on \(opened.printer.name)\(state)",
+                              metadata: metadata)
+            case .unsupported(let why), .failed(let why):
+                logger.error("button \"\(settings.name)\": \(kind), but the cash drawer did not open: \(why)", metadata: metadata)
+            }
+        } catch {
+            logger.error("button \"\(settings.name)\": \(kind), but the cash drawer did not open: \(error)", metadata: metadata)
         }
     }
 

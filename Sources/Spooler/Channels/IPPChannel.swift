@@ -88,6 +88,11 @@ struct IPPChannel: PrinterChannel {
         }
     }
 
+    func openDrawer() async -> DrawerOutcome {
+        .unsupported("\(name) is an IPP printer, and IPP has no cash-drawer kick. Wire the drawer to a receipt "
+            + "printer saved with a raw URI (socket://, usb:// or serial://) that has a drawer port, and give it this role.")
+    }
+
     /// The IPP request: the job's name with its marker (found again after a
     /// crash), the exact paper with the cut length, and the cut finishings.
     static func request(for submission: ChannelSubmission) -> PrintJobRequest {

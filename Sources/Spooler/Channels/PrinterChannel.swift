@@ -26,6 +26,20 @@ public protocol PrinterChannel: Sendable {
     /// Asks the printer to cancel an accepted job; the job ends when
     /// `status(of:)` says so. Returns a failure to report, or nil.
     func cancel(_ ticket: PrinterTicket) async -> String?
+
+    /// Pulses the cash drawer wired to the printer's drawer port.
+    func openDrawer() async -> DrawerOutcome
+}
+
+/// What a drawer kick did.
+public enum DrawerOutcome: Hashable, Sendable {
+    /// The pulse went out; `open` is the drawer switch read afterwards, when
+    /// the printer reports it (nil when it cannot: no switch wired).
+    case pulsed(open: Bool?)
+    /// This printer has no drawer port, or its language no kick: the text says what to do.
+    case unsupported(String)
+    /// The printer could not be reached.
+    case failed(String)
 }
 
 /// Whether a printer can print now.
@@ -35,9 +49,11 @@ public struct Readiness: Hashable, Sendable {
     /// Conditions to tell someone of that do not stop it: `media-low`
     /// (paper near its end), toner low.
     public var warnings: [String]
+    /// The cash drawer's switch, where the printer reports one: true = open.
+    public var drawerOpen: Bool?
 
-    public init(problem: PrinterProblem? = nil, warnings: [String] = []) {
-        self.problem = problem; self.warnings = warnings
+    public init(problem: PrinterProblem? = nil, warnings: [String] = [], drawerOpen: Bool? = nil) {
+        self.problem = problem; self.warnings = warnings; self.drawerOpen = drawerOpen
     }
 
     public static let ready = Readiness()

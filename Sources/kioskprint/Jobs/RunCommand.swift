@@ -58,6 +58,8 @@ struct RunCommand: AsyncParsableCommand {
         var spoolerSettings = SpoolerConfiguration()
         spoolerSettings.failoverGrace = configuration.failoverAfter
         spoolerSettings.idlePoll = configuration.lookEvery
+        spoolerSettings.unknownFate = configuration.roleSettings.compactMapValues(\.unknownFate)
+        spoolerSettings.cutStyle = configuration.roleSettings.compactMapValues(\.cutStyle)
         let spooler = Spooler(store: store, preparer: DocumentPreparer(catalog: catalog), configuration: spoolerSettings) { event in
             logger.log(level: event.logLevel, "\(event.description)", metadata: event.logMetadata)
         }
