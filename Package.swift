@@ -78,7 +78,8 @@ let package = Package(
         .target(name: "Agent",
                 dependencies: ["PrintModel", "Configuration", "Store", "IPP", "Templates", "Spooler", "Triggers", "GPIO", "Service",
                                .product(name: "Logging", package: "swift-log"),
-                               .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
+                               .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                               .product(name: "UnixSignals", package: "swift-service-lifecycle")],
                 swiftSettings: strict),
         .executableTarget(
             name: "kioskprint",
