@@ -17,6 +17,7 @@
 //   Agent       - `kioskprint run`: triggers, spooler and lights as one service group
 //   Simulator   - loopback printers (ippeveprinter) and a private Avahi for the demo and tests
 //   kioskprint  - the command line: argument parsing and output formatting only
+//   kioskprint-bench - the benchmarks behind docs/BENCHMARKS.md
 import PackageDescription
 
 let strict: [SwiftSetting] = [
