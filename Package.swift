@@ -17,6 +17,7 @@
 //   Agent       - `kioskprint run`: triggers, spooler and lights as one service group
 //   Simulator   - loopback printers (ippeveprinter) and a private Avahi for the demo and tests
 //   kioskprint  - the command line: argument parsing and output formatting only
+//   kioskprint-bench - the benchmarks behind docs/BENCHMARKS.md
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -70,15 +71,16 @@ let package = Package(
         .target(name: "Simulator", dependencies: ["PrintModel"],
                 resources: [.embedInCode("GPIOStandIn/gpiod_standin.c")], swiftSettings: strict),
         .target(name: "Service", dependencies: ["CSystemd"], swiftSettings: strict),
-        .target(name: "Configuration", dependencies: ["PrintModel", "Templates", "GPIO", "TOMLKit"], swiftSettings: strict),
-        .target(name: "GPIO", dependencies: ["CGpiod"], swiftSettings: strict),
+        .target(name: "Configuration", dependencies: ["PrintModel", "Templates", "TOMLKit"], swiftSettings: strict),
+        .target(name: "GPIO", dependencies: ["PrintModel", "CGpiod"], swiftSettings: strict),
         .target(name: "Triggers", dependencies: ["GPIO"], swiftSettings: strict),
         .target(name: "Spooler", dependencies: ["PrintModel", "Store", "IPP", "Rendering", "Templates"],
                 swiftSettings: strict),
         .target(name: "Agent",
                 dependencies: ["PrintModel", "Configuration", "Store", "IPP", "Templates", "Spooler", "Triggers", "GPIO", "Service",
                                .product(name: "Logging", package: "swift-log"),
-                               .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
+                               .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                               .product(name: "UnixSignals", package: "swift-service-lifecycle")],
                 swiftSettings: strict),
         .executableTarget(
             name: "kioskprint",
@@ -101,19 +103,22 @@ let package = Package(
         .testTarget(name: "SpoolerTests", dependencies: ["Spooler", "Store", "IPP", "Rendering", "Templates", "PrintModel", "Simulator", "Setup"],
                     swiftSettings: strict),
         .testTarget(name: "TriggersTests", dependencies: ["Triggers", "GPIO"], swiftSettings: strict),
-        .testTarget(name: "GPIOTests", dependencies: ["GPIO", "Triggers", "Simulator"], swiftSettings: strict),
-        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "PrintModel", "Templates", "GPIO"], swiftSettings: strict),
+        .testTarget(name: "GPIOTests", dependencies: ["GPIO", "Triggers", "PrintModel", "Simulator"], swiftSettings: strict),
+        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "PrintModel", "Templates"], swiftSettings: strict),
         .testTarget(name: "AgentTests",
                     dependencies: ["Agent", "Configuration", "Store", "Spooler", "Templates", "PrintModel", "Simulator", "Triggers", "GPIO", "IPP",
                                    .product(name: "Logging", package: "swift-log")],
                     swiftSettings: strict),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "PrintModel"], swiftSettings: strict),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "PrintModel", .product(name: "GRDB", package: "GRDB.swift")],
+                    swiftSettings: strict),
         .testTarget(name: "IPPTests", dependencies: ["IPP", "PrintModel", "Simulator", "Rendering"], swiftSettings: strict),
         .testTarget(name: "DiscoveryTests", dependencies: ["Discovery", "PrintModel", "Simulator"],
                     swiftSettings: strict),
         .testTarget(name: "SetupTests", dependencies: ["Setup", "Store", "IPP", "PrintModel", "Simulator"],
                     swiftSettings: strict),
-        .testTarget(name: "CLITests", dependencies: ["Store", "PrintModel", "Simulator", "Templates"], swiftSettings: strict),
+        .testTarget(name: "CLITests", dependencies: ["Store", "PrintModel", "Simulator", "Templates",
+                                                 .product(name: "GRDB", package: "GRDB.swift")],
+                    swiftSettings: strict),
         .testTarget(name: "SystemLibraryTests",
                     dependencies: ["CCups", "CAvahi", "CGpiod", "CPangoCairo", "CZint", "CSystemd", "CJpeg"],
                     swiftSettings: strict),

@@ -1,5 +1,4 @@
 import Foundation
-public import GPIO
 public import PrintModel
 public import Templates
 

@@ -1,5 +1,4 @@
 import Foundation
-import GPIO
 import PrintModel
 import Templates
 

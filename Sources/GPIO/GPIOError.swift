@@ -1,4 +1,5 @@
 import Glibc
+public import PrintModel
 
 /// Why a GPIO line could not be used. The message says what happened and
 /// what to do, naming the chip and the line; it does not know where in a

@@ -1,3 +1,5 @@
+public import PrintModel
+
 /// The edges of one requested input line.
 ///
 /// The line stays requested (no other program can take it) until `close()`.

@@ -1,3 +1,5 @@
+public import PrintModel
+
 /// GPIO lines through libgpiod v1 (Debian 12's libgpiod 1.6), the kernel's
 /// character-device interface (/dev/gpiochip*).
 ///

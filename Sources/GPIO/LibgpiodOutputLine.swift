@@ -1,5 +1,6 @@
 internal import CGpiod
 import Glibc
+import PrintModel
 import Synchronization
 
 /// An output line requested through libgpiod. Setting a value is one quick

@@ -1,5 +1,6 @@
 internal import CGpiod
 import Glibc
+import PrintModel
 
 /// A chip opened through libgpiod and one line found on it, not yet requested.
 ///

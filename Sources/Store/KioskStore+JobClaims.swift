@@ -110,7 +110,7 @@ extension KioskStore {
     public func recordProgress(jobID: JobID, owner: String, state: JobState? = nil, reasons: [String],
                                impressions: Int? = nil, now: Date = Date()) async throws -> PrintJob {
         if let state, state.isTerminal || state == .queued {
-            throw StoreError.invalidJob("Progress cannot make job \(jobID) \(state): use finish or scheduleRetry.")
+            throw StoreError.invalidJob("Progress cannot make job \(jobID) \(state): it records waiting or sent; a job ends through finish.")
         }
         return try await changeHeldJob(jobID, owner: owner, now: now) { record in
             if let state { record.state = state.rawValue }
@@ -136,23 +136,6 @@ extension KioskStore {
         }
     }
 
-    /// A send failed and no printer has the job: counts the attempt, puts the
-    /// job back to `queued`, due at `at`, and lets go of it. The marker stays:
-    /// if the printer did get it after all, recovery finds it under the same one.
-    @discardableResult
-    public func scheduleRetry(jobID: JobID, owner: String, error: String, at retryAt: Date,
-                              now: Date = Date()) async throws -> PrintJob {
-        try await changeHeldJob(jobID, owner: owner, now: now) { record in
-            record.state = JobState.queued.rawValue
-            record.attempts += 1
-            record.nextAttemptAt = retryAt
-            record.lastError = error
-            record.printerJobId = nil
-            record.claimedBy = nil
-            record.claimExpiresAt = nil
-        }
-    }
-
     /// Ends the job: `completed`, `failed` (with `error`: bad content, a
     /// client-error), `canceled` or `aborted` (by the printer). The claim is
     /// dropped; `lastError` keeps its earlier value when `error` is nil.
@@ -172,26 +155,12 @@ extension KioskStore {
         }
     }
 
-    /// Jobs a dead process left at a printer, or on the way to one: `sending`,
-    /// `sent`, or `waiting` with a printer job id, whose claim has run out (or
-    /// is held by `owner`: a restarted process under the same name). For each
-    /// the spooler looks up its marker with Get-Jobs, then follows, resends or
-    /// finishes it; `claimNext` hands them out before the role's queued jobs.
-    public func jobsNeedingRecovery(owner: String? = nil, now: Date = Date()) async throws -> [PrintJob] {
-        try await pool.read { db in
-            try JobRecord.fetchAll(db, sql: """
-                SELECT * FROM job
-                WHERE (state IN ('sending', 'sent') OR (state = 'waiting' AND printerJobId IS NOT NULL))
-                  AND (claimedBy IS NULL OR claimExpiresAt IS NULL OR claimExpiresAt <= :now OR claimedBy = :owner)
-                ORDER BY id
-                """, arguments: ["now": now, "owner": owner]).map { try $0.job() }
-        }
-    }
-
     // MARK: - Inside a transaction
 
     /// Applies `change` to a job `owner` holds, in one write transaction.
-    private func changeHeldJob(_ id: JobID, owner: String, now: Date, touches: Bool = true,
+    /// Internal rather than private so tests can make changes of their own
+    /// under the same claim checks.
+    func changeHeldJob(_ id: JobID, owner: String, now: Date, touches: Bool = true,
                                _ change: @escaping @Sendable (inout JobRecord) -> Void) async throws -> PrintJob {
         try await pool.write { db in
             var record = try Self.fetchRecord(db, id)

@@ -74,14 +74,6 @@ extension KioskStore {
         }
     }
 
-    /// Every saved printer, by name.
-    public func savedPrinters() async throws -> [SavedPrinter] {
-        try await pool.read { db in
-            try PrinterRecord.order(Column("name").collating(.localizedCaseInsensitiveCompare), Column("id"))
-                .fetchAll(db).map { try $0.saved() }
-        }
-    }
-
     /// The printer a person means by `reference`: its id, URI, name or DNS-SD
     /// service name (names compared without regard to case).
     public func findPrinter(_ reference: String) async throws -> SavedPrinter {

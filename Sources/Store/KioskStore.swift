@@ -1,5 +1,5 @@
-public import Foundation
-public import GRDB
+import Foundation
+import GRDB
 public import PrintModel
 
 /// KioskPrint's database: printers, the roles they hold, the job queue, and
@@ -44,15 +44,6 @@ public final class KioskStore: Sendable {
             throw error
         } catch {
             throw StoreError.cannotOpen(path: path, reason: "\(error)")
-        }
-    }
-
-    /// Runs `body` inside an open write transaction (committed when it returns).
-    /// For tests that need another process to meet a writer mid-transaction.
-    package func withWriteTransaction<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await pool.write { db in
-            try db.execute(sql: "UPDATE printer SET contactedAt = contactedAt")  // take the write lock now
-            return try body()
         }
     }
 

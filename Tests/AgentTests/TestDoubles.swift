@@ -1,5 +1,6 @@
 import GPIO
 import Logging
+import PrintModel
 import Synchronization
 
 /// Keeps every log line, so tests can read what the agent said.

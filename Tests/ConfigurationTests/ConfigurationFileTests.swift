@@ -1,6 +1,5 @@
 import Configuration
 import Foundation
-import GPIO
 import PrintModel
 import Templates
 import Testing

@@ -1,5 +1,6 @@
 import Glibc
 import GPIO
+import PrintModel
 import Testing
 
 @Suite("GPIO errors and addresses", .timeLimit(.minutes(1)))

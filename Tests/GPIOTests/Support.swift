@@ -2,6 +2,7 @@ import Foundation
 import GPIO
 import Simulator
 import Synchronization
+import Triggers
 
 /// The built `kioskprint` binary, found beside the test bundle in the build
 /// folder (as CLITests' CommandRunner finds it).
@@ -84,5 +85,12 @@ func alternates<T: Equatable>(_ values: some Collection<T>) -> Bool {
 func edges(_ milliseconds: Int..., startingActive: Bool = true) -> [LineEdge] {
     milliseconds.enumerated().map { index, ms in
         LineEdge(isActive: (index % 2 == 0) == startingActive, timestamp: .milliseconds(ms))
+    }
+}
+
+extension ButtonDecoder {
+    /// Every press in `edges`, in order, fed one by one as the agent feeds them.
+    mutating func presses(in edges: some Sequence<LineEdge>) -> [ButtonPress] {
+        edges.compactMap { feed($0) }
     }
 }

@@ -21,7 +21,7 @@ public struct PrintJob: Hashable, Codable, Sendable, Identifiable {
     public var printer: JobPrinter?
     /// The printer's `job-id`, once the printer has accepted it.
     public var printerJobID: Int?
-    /// Failed sends so far (each `scheduleRetry` counts one).
+    /// Failed sends counted so far; an operator's retry keeps the count.
     public var attempts: Int
     /// Not to be tried again before this.
     public var nextAttemptAt: Date?

@@ -74,9 +74,4 @@ public struct ButtonDecoder: Sendable, Hashable {
         let held = max(edge.timestamp - start, .zero)
         return ButtonPress(kind: held >= longPressAfter ? .long : .short, held: held)
     }
-
-    /// Every press in `edges`, in order: for tests and replays.
-    public mutating func presses(in edges: some Sequence<LineEdge>) -> [ButtonPress] {
-        edges.compactMap { feed($0) }
-    }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Configuration
 import Foundation
 import GPIO
+import PrintModel
 import Synchronization
 import Triggers
 
