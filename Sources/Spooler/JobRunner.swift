@@ -119,7 +119,8 @@ struct JobRunner {
         let saved = carried.printers.first { $0.id == printer.id && $0.uri == printer.uri }
         let capabilities: PrinterCapabilities?
         if let saved { capabilities = saved.capabilities } else {
-            capabilities = try await store.savedPrinters().first { $0.id == printer.id && $0.uri == printer.uri }?.capabilities
+            let found = try? await store.findPrinter(printer.uri)
+            capabilities = found?.id == printer.id ? found?.capabilities : nil
         }
         return channels.channel(for: ChannelTarget(uri: printer.uri, name: printer.name, capabilities: capabilities))
     }
