@@ -22,6 +22,12 @@ import Store
         #expect(rows?.first?["role"] as? String == "receipt")
         #expect(rows?.first?["uri"] as? String == receipt.uri)
         #expect(rows?.first?["kinds"] as? [String] == ["receipt", "roll"])
+        // The roll a job is drawn for: 80 mm wide, 576 dots printable at 203 dpi, its cut range.
+        let capabilities = rows?.first?["capabilities"] as? [String: Any]
+        let roll = (capabilities?["rolls"] as? [[String: Any]])?.first
+        #expect(capabilities?["resolution"] as? Int == 203)
+        #expect(roll?["width"] as? Int == 8000 && roll?["printableDots"] as? Int == 576, "\(listed.output)")
+        #expect(roll?["cutFrom"] as? Int == 2500 && roll?["cutTo"] as? Int == 300000, "\(listed.output)")
 
         let removed = try kioskprint.run(["printers", "remove", receipt.name])
         #expect(removed.status == 0, "\(removed.errors)")

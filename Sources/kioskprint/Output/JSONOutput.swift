@@ -64,6 +64,8 @@ struct AssignmentJSON: Encodable {
     var state: String
     var stateReasons: [String]
     var error: String?
+    /// What it can do, as saved (or as just found by a check).
+    var capabilities: CapabilitiesJSON
 
     init(_ assignment: RoleAssignment, checked: Result<PrinterCapabilities, SetupError>? = nil) {
         let printer = assignment.printer
@@ -84,6 +86,7 @@ struct AssignmentJSON: Encodable {
         case .failure(let failure): error = failure.description
         case nil: break
         }
+        self.capabilities = CapabilitiesJSON(capabilities)
         state = error == nil ? capabilities.state.rawValue : "unreachable"
         stateReasons = capabilities.stateReasons.map(\.keyword).filter { $0 != "none" }
     }
