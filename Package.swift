@@ -9,6 +9,7 @@
 //   Setup       - the administrator's work: find, contact, assign printers to roles
 //   Templates   - the layout markup a kiosk integrator writes, parsed into a layout tree
 //   Rendering   - pages drawn for one printer: raster (PWG, URF), PDF, PNG previews
+//   PrinterLanguages - raw printers' command languages (ESC/POS, ZPL II) and model catalog. No C, no I/O.
 //   Spooler     - the durable queue's engine: draw, send, follow, retry, fail over
 //   Configuration - the agent's TOML file, read and checked with every key's path
 //   GPIO        - buttons and lights through libgpiod v1     (CGpiod)
@@ -66,6 +67,7 @@ let package = Package(
         .target(name: "Templates", dependencies: ["PrintModel", .product(name: "Mustache", package: "swift-mustache")],
                 resources: [.embedInCode("BuiltIn")],
                 swiftSettings: strict),
+        .target(name: "PrinterLanguages", dependencies: ["PrintModel"], swiftSettings: strict),
         .target(name: "Rendering", dependencies: ["PrintModel", "Templates", "CCups", "CPangoCairo", "CZint", "CJpeg"], swiftSettings: strict),
         // The GPIO stand-in is C source compiled at test time into an LD_PRELOAD library.
         .target(name: "Simulator", dependencies: ["PrintModel"],
@@ -98,6 +100,7 @@ let package = Package(
                           swiftSettings: strict),
 
         .testTarget(name: "PrintModelTests", dependencies: ["PrintModel"], swiftSettings: strict),
+        .testTarget(name: "PrinterLanguagesTests", dependencies: ["PrinterLanguages", "PrintModel"], swiftSettings: strict),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates", "PrintModel"], swiftSettings: strict),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PrintModel", "Templates", "CCups", "Simulator"], swiftSettings: strict),
         .testTarget(name: "SpoolerTests", dependencies: ["Spooler", "Store", "IPP", "Rendering", "Templates", "PrintModel", "Simulator", "Setup"],

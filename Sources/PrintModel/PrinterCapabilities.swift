@@ -38,6 +38,10 @@ public struct PrinterCapabilities: Hashable, Codable, Sendable {
     public var copies: ClosedRange<Int>
     /// `printer-more-info` or the DNS-SD `adminurl`: where a person configures the printer.
     public var adminURL: String?
+    /// For a raw printer (ESC/POS, ZPL), what it can do from the model catalog
+    /// and the administrator's overrides; nil for an IPP printer. Optional, so
+    /// capabilities stored before raw printers existed still decode.
+    public var rawProfile: RawProfile?
 
     public enum KindsSource: String, Codable, Sendable {
         /// IPP `printer-kind`.
@@ -54,14 +58,14 @@ public struct PrinterCapabilities: Hashable, Codable, Sendable {
                 documentFormats: [String] = [], resolutions: Resolutions = Resolutions(),
                 rolls: [RollMedia] = [], sheets: [SheetMedia] = [], readyMedia: [String] = [],
                 trims: [Trim] = [], color: Bool = false, duplex: Bool = false,
-                copies: ClosedRange<Int> = 1...1, adminURL: String? = nil) {
+                copies: ClosedRange<Int> = 1...1, adminURL: String? = nil, rawProfile: RawProfile? = nil) {
         self.name = name; self.location = location; self.makeAndModel = makeAndModel; self.uuid = uuid
         self.kinds = kinds; self.kindsSource = kindsSource
         self.state = state; self.stateReasons = stateReasons; self.stateMessage = stateMessage
         self.documentFormats = documentFormats; self.resolutions = resolutions
         self.rolls = rolls; self.sheets = sheets; self.readyMedia = readyMedia
         self.trims = trims; self.color = color; self.duplex = duplex; self.copies = copies
-        self.adminURL = adminURL
+        self.adminURL = adminURL; self.rawProfile = rawProfile
     }
 
     /// True when the printer is a roll printer: it can cut to the job's length.

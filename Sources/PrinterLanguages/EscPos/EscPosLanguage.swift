@@ -1,0 +1,111 @@
+public import PrintModel
+
+/// ESC/POS for one printer: a job as `ESC @`, raster bands (`GS v 0`), cuts
+/// (`GS V` function B), the drawer pulse (`ESC p`) and the process ID
+/// (`GS ( H` fn 48); the status as the four `DLE EOT` answers.
+///
+/// The byte stream of a job:
+///
+///     ESC @
+///     for each copy, for each piece:
+///         GS v 0 bands of at most `bandRows` rows, ceil(width / 8) bytes a row
+///         GS V 65|66 0                        (unless the cut is none)
+///     ESC p m t1 t2                           (when a drawer kick is asked for)
+///     GS ( H 6 0 48 48 d1 d2 d3 d4            (when a process ID is asked for)
+///
+/// Each piece is exactly as long on paper as its bitmap is high: the bands
+/// advance the paper row for row and the cut falls where the last row ends.
+public struct EscPosLanguage: PrinterCommandLanguage {
+    /// The printer spoken to.
+    public let profile: RawProfile
+    /// Rows per `GS v 0` command. Epson's printers take up to 2303 or more
+    /// rows in one, but the limit differs by model; 256 is safe on all.
+    public var bandRows: Int
+    /// The level of drawer-kick connector pin 3 that means "drawer open".
+    /// ESC/POS reports only the level; which one means open depends on the
+    /// drawer's switch. High is the common wiring (and Star's default).
+    public var drawerOpenLevel: PinLevel
+
+    /// The level of a connector input.
+    public enum PinLevel: Sendable, Hashable { case low, high }
+
+    /// ESC/POS for `profile`'s printer, in bands of `bandRows` rows, reading
+    /// the drawer as open when pin 3 is at `drawerOpenLevel`.
+    public init(profile: RawProfile, bandRows: Int = 256, drawerOpenLevel: PinLevel = .high) {
+        precondition(bandRows > 0 && bandRows <= 0xFFFF, "a band has 1 to 65535 rows")
+        self.profile = profile; self.bandRows = bandRows; self.drawerOpenLevel = drawerOpenLevel
+    }
+
+    /// Always `.escpos`.
+    public var language: PrinterLanguage { .escpos }
+
+    public func encode(_ job: RawJob) throws(RawJobError) -> [UInt8] {
+        let printer = profile.makeAndModel
+        guard !job.pieces.isEmpty, job.copies >= 1 else { throw .nothingToPrint(printer: printer) }
+        for (index, piece) in job.pieces.enumerated() where piece.width > profile.printableDots {
+            throw .pieceTooWide(piece: index, width: piece.width, printer: printer, printableDots: profile.printableDots)
+        }
+        let kick = try job.drawerKick.map { kick throws(RawJobError) in try drawerKick(kick) }
+        if job.processID != nil && !profile.processIDResponse { throw .noProcessID(printer: printer) }
+
+        let cut = EscPosCommand.cut(profile.cutter.cut(preferring: job.cut))
+        var bytes = EscPosCommand.initialize
+        for _ in 0..<job.copies {
+            for piece in job.pieces {
+                appendRaster(of: piece, to: &bytes)
+                if let cut { bytes += cut }
+            }
+        }
+        if let kick { bytes += kick }
+        if let id = job.processID { bytes += EscPosCommand.processID(id) }
+        return bytes
+    }
+
+    public func drawerKick(_ kick: DrawerKick) throws(RawJobError) -> [UInt8] {
+        guard profile.drawerPins.contains(kick.pin) else {
+            throw .noDrawerPin(kick.pin, printer: profile.makeAndModel, pins: profile.drawerPins)
+        }
+        guard let bytes = EscPosCommand.drawerPulse(kick) else {
+            throw .drawerPulseOutOfRange(onMilliseconds: kick.onMilliseconds, offMilliseconds: kick.offMilliseconds)
+        }
+        return bytes
+    }
+
+    /// `DLE EOT 1`, `DLE EOT 2`, `DLE EOT 3`, `DLE EOT 4`: four one-byte answers, in that order.
+    public var statusRequest: [UInt8] { (1...4).flatMap { EscPosCommand.realTimeStatus(UInt8($0)) } }
+
+    /// The bytes up to the fourth real-time status byte, passing over any
+    /// whole process-ID or automatic-status message between them.
+    public func statusAnswerLength(in received: [UInt8]) -> Int? {
+        var scanner = EscPosResponseScanner()
+        var statusBytes = 0, consumed = 0
+        for response in scanner.feed(received) {
+            consumed += response.length
+            if case .realTimeStatus = response { statusBytes += 1 }
+            if statusBytes == 4 { return consumed }
+        }
+        return nil
+    }
+
+    public func status(from answer: [UInt8]) throws(StatusAnswerError) -> RawPrinterStatus {
+        var scanner = EscPosResponseScanner()
+        let statusBytes = scanner.feed(answer).compactMap { response -> UInt8? in
+            if case .realTimeStatus(let byte) = response { byte } else { nil }
+        }
+        guard statusBytes.count == 4 else {
+            throw StatusAnswerError(language: .escpos, problem: "expected the 4 one-byte answers to DLE EOT 1 to 4, "
+                                        + "found \(statusBytes.count)", received: answer)
+        }
+        return EscPosRealTimeStatus(printer: statusBytes[0], offlineCause: statusBytes[1], errorCause: statusBytes[2],
+                                    paperSensor: statusBytes[3]).status(drawerOpenLevel: drawerOpenLevel)
+    }
+
+    private func appendRaster(of piece: MonoBitmap, to bytes: inout [UInt8]) {
+        let rowBytes = piece.bytesPerRow
+        for top in stride(from: 0, to: piece.height, by: bandRows) {
+            let rows = min(bandRows, piece.height - top)
+            bytes += EscPosCommand.rasterBand(bytesPerRow: rowBytes, rows: rows,
+                                              data: piece.rows[(top * rowBytes)..<((top + rows) * rowBytes)])
+        }
+    }
+}

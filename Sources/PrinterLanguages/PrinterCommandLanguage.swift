@@ -1,0 +1,62 @@
+public import PrintModel
+
+/// One printer command language: how a job becomes bytes, and how the
+/// printer is asked for its status and its answer read. ESC/POS and ZPL II
+/// each implement it in a file of their own; a third language (Star Line
+/// mode, DPL) is one more conforming type and one case in `PrinterLanguage`.
+///
+/// Pure: no I/O. The connection writes `encode`'s bytes and
+/// `statusRequest`, reads until `statusAnswerLength` says an answer is
+/// complete, and hands those bytes to `status(from:)`.
+public protocol PrinterCommandLanguage: Sendable {
+    /// The language spoken.
+    var language: PrinterLanguage { get }
+    /// The printer it speaks to: widths, cutter, drawer pins.
+    var profile: RawProfile { get }
+    /// The whole job as the bytes to send, or why it cannot be printed on this printer.
+    func encode(_ job: RawJob) throws(RawJobError) -> [UInt8]
+    /// The bytes that only kick the cash drawer (`kioskprint drawer open`).
+    func drawerKick(_ kick: DrawerKick) throws(RawJobError) -> [UInt8]
+    /// The bytes that ask for the printer's status.
+    var statusRequest: [UInt8] { get }
+    /// How many leading bytes of `received` make one complete answer to
+    /// `statusRequest`; nil while more are needed.
+    func statusAnswerLength(in received: [UInt8]) -> Int?
+    /// The status in a complete answer.
+    func status(from answer: [UInt8]) throws(StatusAnswerError) -> RawPrinterStatus
+}
+
+extension RawProfile {
+    /// The command language for this printer.
+    public var commandLanguage: any PrinterCommandLanguage {
+        switch language {
+        case .escpos: EscPosLanguage(profile: self)
+        case .zpl: ZPLLanguage(profile: self)
+        }
+    }
+}
+
+/// A status answer that could not be read: the bytes are not what the
+/// language's reference says the printer sends.
+public struct StatusAnswerError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The language whose answer it was.
+    public var language: PrinterLanguage
+    /// What was wrong, in words.
+    public var problem: String
+    /// The bytes received, for the log.
+    public var received: [UInt8]
+
+    /// An error about the answer `received`.
+    public init(language: PrinterLanguage, problem: String, received: [UInt8]) {
+        self.language = language; self.problem = problem; self.received = received
+    }
+
+    public var description: String {
+        let shown = received.prefix(64).map { byte in
+            let hex = String(byte, radix: 16, uppercase: true)
+            return byte < 0x10 ? "0" + hex : hex
+        }.joined(separator: " ")
+        return "The printer's \(language) status answer could not be read: \(problem) (received: \(shown.isEmpty ? "nothing" : shown)). "
+            + "Check that the printer is set to \(language) and that nothing else is talking to it."
+    }
+}
