@@ -6,6 +6,8 @@
 //   Discovery   - DNS-SD browsing through Avahi            (CAvahi)
 //   IPP         - talking to printers through libcups      (CCups)
 //   Store       - the SQLite database through GRDB
+//   RawConnections - raw printer links with deadlines: socket://, usb:// (usblp), serial:// (termios);
+//                 IEEE 1284 device IDs                     (CRawIO)
 //   Setup       - the administrator's work: find, contact, assign printers to roles
 //   Templates   - the layout markup a kiosk integrator writes, parsed into a layout tree
 //   Rendering   - pages drawn for one printer: raster (PWG, URF), PDF, PNG previews
@@ -57,10 +59,13 @@ let package = Package(
                        providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CSystemd", path: "Sources/CLibraries/CSystemd", pkgConfig: "libsystemd",
                        providers: [.apt(["libsystemd-dev"])]),
+        // ioctl wrappers (usblp's device ID, exclusive terminals): header only, libc links itself.
+        .systemLibrary(name: "CRawIO", path: "Sources/CLibraries/CRawIO"),
 
         .target(name: "PrintModel", swiftSettings: strict),
         .target(name: "Discovery", dependencies: ["PrintModel", "CAvahi"], swiftSettings: strict),
         .target(name: "IPP", dependencies: ["PrintModel", "CCups"], swiftSettings: strict),
+        .target(name: "RawConnections", dependencies: ["CRawIO"], swiftSettings: strict),
         .target(name: "Store", dependencies: ["PrintModel", .product(name: "GRDB", package: "GRDB.swift")],
                 swiftSettings: strict),
         .target(name: "Setup", dependencies: ["PrintModel", "Discovery", "IPP", "Store"], swiftSettings: strict),
@@ -112,6 +117,7 @@ let package = Package(
                     dependencies: ["Agent", "Configuration", "Store", "Spooler", "Templates", "PrintModel", "Simulator", "Triggers", "GPIO", "IPP",
                                    .product(name: "Logging", package: "swift-log")],
                     swiftSettings: strict),
+        .testTarget(name: "RawConnectionsTests", dependencies: ["RawConnections", "CRawIO", "Simulator"], swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "PrintModel", .product(name: "GRDB", package: "GRDB.swift")],
                     swiftSettings: strict),
         .testTarget(name: "IPPTests", dependencies: ["IPP", "PrintModel", "Simulator", "Rendering"], swiftSettings: strict),
