@@ -128,6 +128,9 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["Store", "PrintModel", "Simulator", "Templates",
                                                  .product(name: "GRDB", package: "GRDB.swift")],
                     swiftSettings: strict),
+        // The simulated raw printers (ESC/POS, ZPL, serial line), checked against byte streams written from
+        // the makers' references.
+        .testTarget(name: "RawSimulatorTests", dependencies: ["Simulator", "PrintModel"], swiftSettings: strict),
         .testTarget(name: "SystemLibraryTests",
                     dependencies: ["CCups", "CAvahi", "CGpiod", "CPangoCairo", "CZint", "CSystemd", "CJpeg"],
                     swiftSettings: strict),

@@ -1,0 +1,95 @@
+import Foundation
+import Glibc
+
+/// A plain TCP client on 127.0.0.1, standing in for the agent's raw
+/// connection: blocking writes, bounded reads (a read that gets nothing
+/// within `readTimeout` is a failure, not a wait), and non-blocking writes
+/// to see a full socket.
+final class RawClient {
+    let fd: Int32
+
+    /// Connects to 127.0.0.1:`port`. `sendBuffer` shrinks this side's send
+    /// buffer, so that a printer that stops reading fills the path sooner.
+    init(port: Int, sendBuffer: Int? = nil, readTimeout: Duration = .seconds(10)) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ClientError.failed("socket", errno) }
+        if var size = sendBuffer.map(Int32.init) {
+            setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        var limit = timeval(tv_sec: Int(readTimeout.components.seconds), tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            let code = errno
+            close(fd)
+            throw ClientError.failed("connect to 127.0.0.1:\(port)", code)
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Writes everything (blocking, bounded by the send timeout).
+    func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { throw ClientError.failed("send", errno) }
+            offset += count
+        }
+    }
+
+    /// One non-blocking write: the bytes taken, or nil when the socket is full (EAGAIN).
+    func sendWithoutWaiting(_ bytes: ArraySlice<UInt8>) throws -> Int? {
+        let count = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        if count >= 0 { return count }
+        if errno == EAGAIN || errno == EWOULDBLOCK { return nil }
+        throw ClientError.failed("send", errno)
+    }
+
+    /// Exactly `count` bytes; throws if they do not come within the read timeout.
+    func receive(_ count: Int) throws -> [UInt8] {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: max(count, 1))
+        while received.count < count {
+            let got = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, count - received.count, 0) }
+            guard got > 0 else {
+                throw ClientError.failed("recv (after \(received.count) of \(count) bytes)", got == 0 ? 0 : errno)
+            }
+            received += buffer[0..<got]
+        }
+        return received
+    }
+
+    /// Reads until the connection ends; returns how it ended: 0 for an
+    /// orderly close, ECONNRESET for a reset. Throws on a timeout.
+    func readUntilClosed() throws -> Int32 {
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        while true {
+            let got = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if got == 0 { return 0 }
+            if got < 0 {
+                if errno == EAGAIN || errno == EWOULDBLOCK { throw ClientError.failed("recv: the connection stayed open", errno) }
+                return errno
+            }
+        }
+    }
+}
+
+enum ClientError: Error, CustomStringConvertible {
+    case failed(String, Int32)
+
+    var description: String {
+        switch self {
+        case .failed(let call, let code): "\(call) failed: \(code == 0 ? "connection closed" : String(cString: strerror(code)))"
+        }
+    }
+}
