@@ -1,3 +1,5 @@
+public import PrintModel
+
 /// Why a job cannot be prepared or delivered, in words for the operator:
 /// what happened and what to do.
 public enum DeliveryError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -8,6 +10,8 @@ public enum DeliveryError: Error, Hashable, Sendable, CustomStringConvertible {
     case pdfNotAccepted(printer: String)
     case noMedia(printer: String, detail: String)
     case noPrinter(role: String)
+    /// Printer-language bytes for a printer that speaks another language.
+    case wrongLanguage(printer: String, language: PrinterLanguage)
 
     public var description: String {
         switch self {
@@ -19,6 +23,9 @@ public enum DeliveryError: Error, Hashable, Sendable, CustomStringConvertible {
         case .pdfNotAccepted(let printer):
             "The printer \"\(printer)\" does not take PDF files. Print a PNG or JPEG instead, or use a template."
         case .noMedia(let printer, let detail): "No paper on \"\(printer)\" fits this job: \(detail)"
+        case .wrongLanguage(let printer, let language):
+            "The printer \"\(printer)\" does not take \(language.description) (it lists no \(language.mimeType)); "
+                + "send these bytes only to a role whose printer speaks \(language.description), or print the job from a template."
         case .noPrinter(let role):
             "No printer holds the role \"\(role)\". Pick one with `kioskprint printers pick --role \(role)`."
         }
@@ -27,7 +34,7 @@ public enum DeliveryError: Error, Hashable, Sendable, CustomStringConvertible {
     /// True when retrying cannot help: the content itself is wrong.
     public var isPermanent: Bool {
         switch self {
-        case .badContent, .unreadableFile, .noUsableFormat, .pdfNotAccepted: true
+        case .badContent, .unreadableFile, .noUsableFormat, .pdfNotAccepted, .wrongLanguage: true
         case .noMedia, .noPrinter: false
         }
     }

@@ -93,7 +93,9 @@ struct JobRunner {
             // The printer's panel and job list say REPRINT too (a PDF carries no banner).
             let name = state.reprint ? "\(Self.reprintBanner): \(job.name)" : job.name
             let submission = ChannelSubmission(document: document, jobName: "\(name) [\(job.marker)]",
-                                               copies: job.copies, namedMedia: state.namedMedia)
+                                               copies: job.copies, namedMedia: state.namedMedia,
+                                               cutStyle: document.cutStyle ?? configuration.cutStyle[job.role],
+                                               opensDrawer: job.opensDrawer || document.opensDrawer)
             return .submitted(await channels.channel(for: ChannelTarget(target)).submit(submission))
         case .searching:
             return .searched(try await recordedChannel(&carried).find(marker: carried.job.marker))
@@ -134,7 +136,10 @@ struct JobRunner {
         case .template(let name, let dataJSON):
             return try preparer.prepare(template: name, dataJSON: dataJSON, jobName: job.name, for: printer.capabilities,
                                         banner: banner)
-        case .document(let path, _):
+        case .document(let path, let format):
+            if let language = PrinterLanguage(rawValue: format) {
+                return try preparer.prepare(languageFile: path, language: language, for: printer.capabilities)
+            }
             return try preparer.prepare(file: path, for: printer.capabilities, banner: banner)
         }
     }

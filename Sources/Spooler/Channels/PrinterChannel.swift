@@ -81,9 +81,15 @@ public struct ChannelSubmission: Sendable {
     /// A named size to ask for instead of the exact media-col (after the
     /// printer refused media-col once).
     public var namedMedia: String?
+    /// How the knife cuts (the template's, else the role's); nil for the printer's own.
+    public var cutStyle: CutStyle?
+    /// Kick the cash drawer after the last cut (the job or its template asks).
+    public var opensDrawer: Bool
 
-    public init(document: PreparedDocument, jobName: String, copies: Int, namedMedia: String? = nil) {
+    public init(document: PreparedDocument, jobName: String, copies: Int, namedMedia: String? = nil,
+                cutStyle: CutStyle? = nil, opensDrawer: Bool = false) {
         self.document = document; self.jobName = jobName; self.copies = copies; self.namedMedia = namedMedia
+        self.cutStyle = cutStyle; self.opensDrawer = opensDrawer
     }
 }
 

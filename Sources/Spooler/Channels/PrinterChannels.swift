@@ -1,4 +1,6 @@
 import Foundation
+import RawConnections
+import RawPrinting
 public import PrintModel
 
 /// The printer a channel talks to: its address and, when it is still saved,
@@ -27,11 +29,26 @@ public struct PrinterChannels: Sendable {
 
     public func channel(for target: ChannelTarget) -> any PrinterChannel { make(target) }
 
-    /// The real channels: IPP for `ipp://` and `ipps://`, each exchange
+    /// The real channels: IPP for `ipp://` and `ipps://`; the printer's own
+    /// language for `socket://`, `usb://` and `serial://`. Each exchange is
     /// bounded by `timeout`.
     public static func standard(timeout: Duration) -> PrinterChannels {
         PrinterChannels { target in
-            IPPChannel(uri: target.uri, name: target.name, timeout: timeout)
+            let scheme = target.uri.prefix { $0 != ":" }.lowercased()
+            guard ["socket", "usb", "serial"].contains(scheme) else {
+                return IPPChannel(uri: target.uri, name: target.name, timeout: timeout)
+            }
+            let uri: RawPrinterURI
+            do { uri = try RawPrinterURI(parsing: target.uri) } catch {
+                return UnusableChannel(problem: PrinterProblem(text: "\(error)", reasons: ["unreachable"]))
+            }
+            guard let profile = target.capabilities?.rawProfile else {
+                return UnusableChannel(problem: PrinterProblem(
+                    text: "\(target.name) (\(target.uri)) was saved without its model, so its language and paper are not known. "
+                        + "Save it again with --model (or --language, --width, --printable and --dpi).",
+                    reasons: ["unreachable"]))
+            }
+            return RawChannel(session: RawPrinterSession(uri: uri, profile: profile, name: target.name, timeout: timeout))
         }
     }
 }

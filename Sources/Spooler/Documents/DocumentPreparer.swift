@@ -1,5 +1,6 @@
 public import Foundation
 public import PrintModel
+import PrinterLanguages
 import Rendering
 public import Templates
 
@@ -45,6 +46,19 @@ public struct DocumentPreparer: Sendable {
         }
     }
 
+    /// Printer-language bytes (ZPL, ESC/POS) from the job itself, passed
+    /// through as they are, to a printer of that language only.
+    public func prepare(languageFile path: String, language: PrinterLanguage,
+                        for capabilities: PrinterCapabilities) throws(DeliveryError) -> PreparedDocument {
+        guard let format = DocumentFormat(rawValue: language.mimeType), capabilities.documentFormats.contains(format.rawValue) else {
+            throw .wrongLanguage(printer: capabilities.name, language: language)
+        }
+        let data = try PrinterLanguageFile.read(path: path, language: language)
+        let media: PageGeometry
+        do { media = try PageGeometry(capabilities: capabilities) } catch { throw .badContent("\(error)") }
+        return PreparedDocument(data: data, format: format, media: media, cutLengths: [], finishings: [], warnings: [])
+    }
+
     func prepare(source: TemplateSource, dataJSON: String, dataFile: String,
                  for capabilities: PrinterCapabilities, banner: String? = nil) throws(DeliveryError) -> PreparedDocument {
         var job: TemplateJob
@@ -60,8 +74,16 @@ public struct DocumentPreparer: Sendable {
         let data: Data
         let lengths: [Length]
         let warnings: [String]
+        var rawPieces: [MonoBitmap]?
         do {
             switch format {
+            case .escpos, .zpl:
+                let rendered = try job.render(on: media)
+                let pieces = try Self.rawPieces(rendered, media: media, printer: capabilities.name)
+                let profile = capabilities.rawProfile!  // DocumentFormat.best chose a raw format only with one
+                let oneCopy = RawJob(pieces: pieces, cut: profile.cutter.cut(preferring: .partial))
+                data = Data(try profile.commandLanguage.encode(oneCopy))
+                (lengths, warnings, rawPieces) = (rendered.cutLengths, rendered.problems.map(\.description), pieces)
             case .pdf:
                 let pdf = try job.renderPDF(on: media)
                 (data, lengths, warnings) = (pdf.data, pdf.pageLengths, pdf.problems.map(\.description))
@@ -72,6 +94,8 @@ public struct DocumentPreparer: Sendable {
             }
         } catch let error as TemplateJobError {
             throw .badContent(error.description)
+        } catch let error as RawJobError {
+            throw .badContent(error.description)
         } catch {
             throw .badContent("the pages could not be encoded: \(error)")
         }
@@ -79,7 +103,22 @@ public struct DocumentPreparer: Sendable {
         let finishings: [Trim] = media.isRoll && capabilities.trims.contains(.afterPages) ? [.afterPages] : []
         return PreparedDocument(data: data, format: format, media: media, cutLengths: lengths,
                                 finishings: finishings, warnings: warnings, cutStyle: job.document.page.cutStyle,
-                                opensDrawer: job.document.opensDrawer)
+                                opensDrawer: job.document.opensDrawer, rawPieces: rawPieces)
+    }
+
+    /// Each page as the head prints it: the printable columns only (a raw
+    /// printer's raster starts at the head's first dot), at one bit per dot.
+    static func rawPieces(_ rendered: RenderedDocument, media: PageGeometry, printer: String) throws(DeliveryError) -> [MonoBitmap] {
+        try rendered.pages.map { page throws(DeliveryError) in
+            let raster = page.rasterPage(format: .black1)
+            let printable = media.printableDots(pageLength: page.length)
+            guard let whole = MonoBitmap(width: raster.width, height: raster.height, rows: raster.pixels),
+                  let piece = whole.columns(printable.x ..< printable.x + printable.width) else {
+                throw .badContent("The page drawn for \(printer) (\(raster.width) dots) does not hold its printable "
+                    + "width (\(printable.width) dots from dot \(printable.x)); check the printer's saved width and dpi.")
+            }
+            return piece
+        }
     }
 
     private static func escaped(_ text: String) -> String {

@@ -1,5 +1,6 @@
 public import Foundation
 public import PrintModel
+public import PrinterLanguages
 
 /// A job drawn for one printer, ready to send: the bytes, their format, and
 /// the media and finishings the IPP request carries.
@@ -21,4 +22,8 @@ public struct PreparedDocument: Sendable {
     public var cutStyle: CutStyle?
     /// The template asks for the cash drawer after the cut (`drawer="open"`).
     public var opensDrawer = false
+    /// For a raw printer, the pieces as the head prints them (the printable
+    /// width, one bitmap per cut): the channel encodes them with the job's
+    /// copies, cut and drawer. `data` then holds one copy, encoded.
+    public var rawPieces: [MonoBitmap]?
 }
