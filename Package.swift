@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(name: "PrinterLanguagesTests", dependencies: ["PrinterLanguages", "PrintModel"], swiftSettings: strict),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates", "PrintModel"], swiftSettings: strict),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PrintModel", "Templates", "CCups", "Simulator"], swiftSettings: strict),
-        .testTarget(name: "SpoolerTests", dependencies: ["Spooler", "Store", "IPP", "Rendering", "Templates", "PrintModel", "Simulator", "Setup"],
+        .testTarget(name: "SpoolerTests", dependencies: ["Spooler", "Store", "IPP", "Rendering", "Templates", "PrintModel", "Simulator", "Setup", "PrinterLanguages"],
                     swiftSettings: strict),
         .testTarget(name: "TriggersTests", dependencies: ["Triggers", "GPIO"], swiftSettings: strict),
         .testTarget(name: "GPIOTests", dependencies: ["GPIO", "Triggers", "PrintModel", "Simulator"], swiftSettings: strict),
