@@ -36,11 +36,11 @@ struct ContactFailureTests {
     @Test("Nothing listens on the port: refused, well within the timeout")
     func refused() async throws {
         let uri = "ipp://localhost:\(try Loopback.freePort())/ipp/print"
-        // A refusal is known at once; it must not wait the timeout out. The
-        // wide gap between the two bounds keeps this about behaviour, not load.
-        let (error, elapsed) = await failure(uri, timeout: .seconds(30))
+        // A refusal is known at once: had it waited the 30 s out, the error
+        // would be a time-out, so the error itself shows it did not (no clock
+        // in the assertion: the suite runs beside busy printers and builds).
+        let (error, _) = await failure(uri, timeout: .seconds(30))
         #expect(error == .refused(uri: uri))
-        #expect(elapsed < .seconds(10))
         #expect(error?.description.contains("kioskprint printers discover") == true)
     }
 
@@ -115,14 +115,14 @@ struct ContactFailureTests {
 
     @Test("ipps:// to a server without TLS: a TLS failure that suggests ipp://")
     func tlsFailure() async throws {
-        let (uri, error, elapsed) = try await failure(from: .plain, scheme: "ipps", timeout: .seconds(30))
+        // A failed handshake is a TLS error, not the 30 s time-out it would be if it waited.
+        let (uri, error, _) = try await failure(from: .plain, scheme: "ipps", timeout: .seconds(30))
         guard case .tls(let errorURI, let detail)? = error else {
             Issue.record("expected tls, got \(String(describing: error))")
             return
         }
         #expect(errorURI == uri)
         #expect(!detail.isEmpty)
-        #expect(elapsed < .seconds(10), "a failed handshake must not wait out the 30 s timeout")
         #expect(error?.description.contains("ipp://") == true)
     }
 

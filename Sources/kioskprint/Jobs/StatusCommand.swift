@@ -35,7 +35,13 @@ struct StatusCommand: AsyncParsableCommand {
             let reason = job.lastError ?? "the printer is not ready."
             print("  job \(job.id) \"\(job.name)\" waits: \(reason)\(reason.hasSuffix(".") ? "" : ".")")
         }
-        if let failed = try await store.jobs(includeFinished: true).last(where: { $0.state == .failed }) {
+        let finished = try await store.jobs(includeFinished: true)
+        // Held jobs may or may not have printed: only a person can say, so they make status fail.
+        let held = finished.filter { $0.state == .held }
+        for job in held {
+            print("  job \(job.id) \"\(job.name)\" is held: \(job.lastError ?? "its fate is unknown; check the printer.")")
+        }
+        if let failed = finished.last(where: { $0.state == .failed }) {
             print("Last failure: job \(failed.id) \"\(failed.name)\": \(failed.lastError ?? "no reason recorded") "
                 + "(`kioskprint jobs retry \(failed.id)` sends it again).")
         }
@@ -44,6 +50,6 @@ struct StatusCommand: AsyncParsableCommand {
         do { checked = try await RoleSetup(store: store, contactTimeout: seconds(timeout)).check() } catch { throw CLIError(error) }
         print("")
         print(checked.isEmpty ? "No printers saved yet. Pick one with: kioskprint printers pick --role receipt" : CheckTable.render(checked))
-        if !running || checked.contains(where: { !$0.isReady }) { throw ExitCode(1) }
+        if !running || !held.isEmpty || checked.contains(where: { !$0.isReady }) { throw ExitCode(1) }
     }
 }
