@@ -1,3 +1,4 @@
+import PrintModel
 /// Finding a catalog entry from a model name as a printer reports it (the
 /// IEEE 1284 `MDL:` value: `TM-T88VI-iHUB`, `ZTC ZD420-203dpi ZPL`) or as a
 /// person types it (`--model tm-t88vi`, `zd420 300dpi`).
@@ -54,7 +55,7 @@ extension ModelCatalog {
     static func nearestNames(to name: String) -> [String] {
         let typed = ModelWords(name).letters
         let scored = entries.map { entry in
-            (entry.name, entry.names.map { NameDistance.edits(typed, ModelWords($0).letters) }.min() ?? .max)
+            (entry.name, entry.names.map { Spelling.distance(String(typed), String(ModelWords($0).letters)) }.min() ?? .max)
         }
         let limit = max(2, typed.count / 3)
         return scored.filter { $0.1 <= limit }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(3).map(\.0)

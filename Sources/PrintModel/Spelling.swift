@@ -1,5 +1,5 @@
 /// "Did you mean": the known word nearest a misspelt one, for messages
-/// about template markup and the agent's configuration alike.
+/// about template markup, the agent's configuration and printer models alike.
 public enum Spelling {
     /// The candidate within `limit` edits of `word` (case ignored), the
     /// nearest first; nil when none is that close.
@@ -9,7 +9,7 @@ public enum Spelling {
     }
 
     /// Levenshtein distance: insertions, deletions and substitutions.
-    static func distance(_ a: String, _ b: String) -> Int {
+    public static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
