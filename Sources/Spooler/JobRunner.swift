@@ -156,6 +156,8 @@ struct JobRunner {
             let lengths = carried.document?.cutLengths ?? []
             carried.job = try await store.markSending(jobID: id, owner: owner, printer: target,
                                                       cutLengths: lengths.isEmpty ? nil : lengths.map(\.hundredthsOfMillimetre))
+        case .countFailedSend:
+            carried.job = try await store.countFailedSend(jobID: id, owner: owner)
         case .markSent(let ticket):
             carried.job = try await store.markSent(jobID: id, owner: owner, printerJobID: ticket.id)
         case .recordProgress(let jobState, let reasons, let impressions):

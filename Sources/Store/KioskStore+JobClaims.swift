@@ -136,6 +136,13 @@ extension KioskStore {
         }
     }
 
+    /// Counts one failed send (the printer was busy or unreachable, or the
+    /// send broke off), for `jobs show` and the operator's judgement.
+    @discardableResult
+    public func countFailedSend(jobID: JobID, owner: String, now: Date = Date()) async throws -> PrintJob {
+        try await changeHeldJob(jobID, owner: owner, now: now, touches: false) { record in record.attempts += 1 }
+    }
+
     /// Ends the job: `completed`, `failed` (with `error`: bad content, a
     /// client-error), `canceled` or `aborted` (by the printer). The claim is
     /// dropped; `lastError` keeps its earlier value when `error` is nil.

@@ -115,6 +115,7 @@ import Testing
         let queued = try await enqueue(role: "receipt")
         let job = try await spooler(ScriptedPrinters(byURI: ["ipp://busy/ipp/print": printer])).deliver(queued.id)
         #expect(job.state == .completed && job.printerJobID == 8)
+        #expect(job.attempts == 3, "each refused send is counted")
         #expect(events.lines.filter { $0.contains(busy) }.count == 1)
     }
 

@@ -139,7 +139,7 @@ public enum DeliveryMachine {
             actions.append(.report(.retrying(reason: reason, attempt: state.attempt)))
             next.lastRetryReason = reason
         }
-        actions += [.markWaiting(reason: reason, stateReasons: []), .backOff(attempt: state.attempt)]
+        actions += [.countFailedSend, .markWaiting(reason: reason, stateReasons: []), .backOff(attempt: state.attempt)]
         next.attempt += 1
         next.step = .choosing
         return (next, actions)
@@ -187,12 +187,12 @@ public enum DeliveryMachine {
         case .reprintMarked:
             next.reprint = true
             next.step = .choosing
-            return (next, [report])
+            return (next, [.countFailedSend, report])
         case .hold:
             let id = context.jobID
             let (held, actions) = ended(state, .held, "\(reason) It may or may not have printed. Check the printer, "
                 + "then print it again with `kioskprint jobs retry \(id)`, or drop it with `kioskprint jobs cancel \(id)`.")
-            return (held, [report] + actions)
+            return (held, [.countFailedSend, report] + actions)
         }
     }
 

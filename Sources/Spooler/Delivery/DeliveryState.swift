@@ -118,6 +118,8 @@ public enum DeliveryAction: Hashable, Sendable {
     /// `sending` to the target, with the drawn document's cut lengths.
     case markSending
     case markSent(PrinterTicket)
+    /// A send failed or broke off: count it on the job.
+    case countFailedSend
     /// Following found a change: a new unfinished state (nil keeps it), reasons, pages.
     case recordProgress(state: JobState?, reasons: [String], impressions: Int)
     case finish(JobState, error: String?)
