@@ -94,7 +94,7 @@ let package = Package(
         .executableTarget(
             name: "kioskprint",
             dependencies: ["PrintModel", "Discovery", "IPP", "Store", "Setup", "Simulator", "Templates", "Rendering", "Spooler", "Service",
-                           "Configuration", "GPIO", "Triggers", "Agent", .product(name: "Logging", package: "swift-log"),
+                           "Configuration", "GPIO", "Triggers", "Agent", "PrinterLanguages", "RawConnections", .product(name: "Logging", package: "swift-log"),
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
         // Measures discovery and contact latency against a private PrinterLab,
