@@ -125,7 +125,7 @@ let package = Package(
         .testTarget(name: "IPPTests", dependencies: ["IPP", "PrintModel", "Simulator", "Rendering"], swiftSettings: strict),
         .testTarget(name: "DiscoveryTests", dependencies: ["Discovery", "PrintModel", "Simulator"],
                     swiftSettings: strict),
-        .testTarget(name: "SetupTests", dependencies: ["Setup", "Store", "IPP", "PrintModel", "Simulator"],
+        .testTarget(name: "SetupTests", dependencies: ["Setup", "Store", "IPP", "PrintModel", "Simulator", "PrinterLanguages", "RawConnections"],
                     swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: ["Store", "PrintModel", "Simulator", "Templates",
                                                  .product(name: "GRDB", package: "GRDB.swift")],

@@ -19,6 +19,10 @@ extension RoleSetup {
         let profile = try rawProfile(for: uri, model: model, overrides: overrides)
         let described = profile.capabilities(name: serviceName ?? RawContact.name(for: profile, at: uri),
                                              location: txt?.location ?? "")
+        // The profile says what it is for, so a wrong kind is refused before the printer is bothered.
+        if !force, !role.accepts(described.kinds) {
+            throw SetupError.wrongKinds(printer: described.name, kinds: described.kinds, kindsSource: described.kindsSource, role: role)
+        }
         var overridden: [String] = []
         var capabilities = described
         do {
