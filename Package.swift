@@ -94,7 +94,7 @@ let package = Package(
         .executableTarget(
             name: "kioskprint",
             dependencies: ["PrintModel", "Discovery", "IPP", "Store", "Setup", "Simulator", "Templates", "Rendering", "Spooler", "Service",
-                           "Configuration", "GPIO", "Triggers", "Agent", .product(name: "Logging", package: "swift-log"),
+                           "Configuration", "GPIO", "Triggers", "Agent", "PrinterLanguages", "RawConnections", .product(name: "Logging", package: "swift-log"),
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
         // Measures discovery and contact latency against a private PrinterLab,
@@ -125,7 +125,7 @@ let package = Package(
         .testTarget(name: "IPPTests", dependencies: ["IPP", "PrintModel", "Simulator", "Rendering"], swiftSettings: strict),
         .testTarget(name: "DiscoveryTests", dependencies: ["Discovery", "PrintModel", "Simulator"],
                     swiftSettings: strict),
-        .testTarget(name: "SetupTests", dependencies: ["Setup", "Store", "IPP", "PrintModel", "Simulator"],
+        .testTarget(name: "SetupTests", dependencies: ["Setup", "Store", "IPP", "PrintModel", "Simulator", "PrinterLanguages", "RawConnections"],
                     swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: ["Store", "PrintModel", "Simulator", "Templates",
                                                  .product(name: "GRDB", package: "GRDB.swift")],

@@ -227,6 +227,7 @@ final class AvahiSession {
             let printer = DiscoveredPrinter(
                 serviceName: key.name,
                 secure: key.type.lowercased().hasPrefix("_ipps."),
+                raw: key.type.lowercased().hasPrefix("_pdl-datastream."),
                 hostName: hostName.map { String(cString: $0) } ?? "",
                 address: AvahiText.address(address),
                 port: Int(port),

@@ -1,8 +1,9 @@
 import Foundation
 public import PrintModel
 
-/// Finds IPP printers on the local network through avahi-daemon (DNS-SD),
-/// live: printers appear, change and disappear while the browse runs.
+/// Finds printers on the local network through avahi-daemon (DNS-SD), live:
+/// printers appear, change and disappear while the browse runs. IPP printers
+/// by default; raw socket printers too when `rawServiceType` is browsed.
 ///
 /// A value that describes a browse; each call to `events()` starts one, on a
 /// thread of its own, and ends it when the stream is cancelled or dropped.
@@ -10,7 +11,15 @@ public struct PrinterBrowser: Sendable {
     /// The DNS-SD service types browsed, e.g. `_ipp._tcp`.
     public let serviceTypes: [String]
 
-    public init(serviceTypes: [String] = ["_ipp._tcp", "_ipps._tcp"]) {
+    /// The IPP printers' types, browsed unless told otherwise.
+    public static let ippServiceTypes = ["_ipp._tcp", "_ipps._tcp"]
+    /// Raw socket printers (port 9100, "pdl-datastream"): ESC/POS and ZPL
+    /// printers announce this type, and it answers no IPP.
+    public static let rawServiceType = "_pdl-datastream._tcp"
+    /// Every printer type KioskPrint can drive: IPP, then raw.
+    public static let allServiceTypes = ippServiceTypes + [rawServiceType]
+
+    public init(serviceTypes: [String] = PrinterBrowser.ippServiceTypes) {
         // The same type twice would only double the work: keep the first of each.
         var seen: Set<String> = []
         self.serviceTypes = serviceTypes.filter { seen.insert($0.lowercased()).inserted }

@@ -7,9 +7,11 @@ import PrintModel
 /// The rules:
 /// - records whose printers share an `id` (the TXT `UUID`, else the service
 ///   name) are one printer: `_ipp` and `_ipps` announcements of one device,
-///   and the same service seen on several interfaces or IP families;
+///   (and a raw `_pdl-datastream` one) of one device, and the same service
+///   seen on several interfaces or IP families;
 /// - of those records the one shown is the best: `_ipps` before `_ipp` (the
-///   same printer over TLS), then IPv4 before IPv6, then the lowest
+///   same printer over TLS), IPP before raw (IPP says what the printer can
+///   do), then IPv4 before IPv6, then the lowest
 ///   interface index; remaining ties by name, so the choice is deterministic;
 /// - a printer is `.appeared` when its first record arrives, `.changed` when
 ///   its best record now reads differently (another record became best, or
@@ -69,6 +71,7 @@ struct PrinterMerger: Sendable {
     static func isPreferred(_ a: (key: ServiceKey, value: DiscoveredPrinter),
                             over b: (key: ServiceKey, value: DiscoveredPrinter)) -> Bool {
         if a.value.secure != b.value.secure { return a.value.secure }
+        if a.value.raw != b.value.raw { return !a.value.raw }
         if a.key.family != b.key.family { return a.key.family < b.key.family }
         if a.key.interface != b.key.interface { return a.key.interface < b.key.interface }
         return (a.key.name, a.key.type, a.key.domain) < (b.key.name, b.key.type, b.key.domain)

@@ -1,13 +1,16 @@
 import Foundation
 
 /// A printer as DNS-SD announces it: what the picker can show before it has
-/// contacted the printer. Built from an `_ipp._tcp` or `_ipps._tcp` service
-/// and its TXT record.
+/// contacted the printer. Built from an `_ipp._tcp`, `_ipps._tcp` or
+/// `_pdl-datastream._tcp` (raw port 9100) service and its TXT record.
 public struct DiscoveredPrinter: Hashable, Codable, Sendable, Identifiable {
     /// The DNS-SD service instance name, e.g. `Front Counter Receipt`.
     public var serviceName: String
     /// True when the printer was found as `_ipps._tcp` (IPP over TLS).
     public var secure: Bool
+    /// True when the printer was found as `_pdl-datastream._tcp`: a raw socket
+    /// that takes the printer's own language and answers no IPP.
+    public var raw: Bool
     /// The host name the service resolved to, e.g. `tm-m30.local`.
     public var hostName: String
     /// The address the host name resolved to, e.g. `192.168.1.40`.
@@ -17,9 +20,9 @@ public struct DiscoveredPrinter: Hashable, Codable, Sendable, Identifiable {
     public var interfaceIndex: Int32
     public var txt: TXTRecord
 
-    public init(serviceName: String, secure: Bool, hostName: String, address: String, port: Int,
+    public init(serviceName: String, secure: Bool, raw: Bool = false, hostName: String, address: String, port: Int,
                 interfaceIndex: Int32 = 0, txt: TXTRecord) {
-        self.serviceName = serviceName; self.secure = secure; self.hostName = hostName
+        self.serviceName = serviceName; self.secure = secure; self.raw = raw; self.hostName = hostName
         self.address = address; self.port = port; self.interfaceIndex = interfaceIndex; self.txt = txt
     }
 
@@ -28,10 +31,12 @@ public struct DiscoveredPrinter: Hashable, Codable, Sendable, Identifiable {
     public var id: String { txt.uuid.map { "uuid:" + $0.lowercased() } ?? "name:" + serviceName }
 
     /// The URI to contact and print to, built from the resolved address so that
-    /// it works without mDNS name resolution (nss-mdns) on the kiosk box.
+    /// it works without mDNS name resolution (nss-mdns) on the kiosk box:
+    /// `socket://ADDRESS:PORT` for a raw service (its TXT `rp` means nothing there).
     public var uri: String {
-        let scheme = secure ? "ipps" : "ipp"
         let host = address.contains(":") ? "[\(address)]" : address
+        if raw { return "socket://\(host):\(port)" }
+        let scheme = secure ? "ipps" : "ipp"
         let path = txt.resourcePath.isEmpty ? "ipp/print" : txt.resourcePath
         return "\(scheme)://\(host):\(port)/\(path)"
     }
@@ -93,6 +98,13 @@ public struct TXTRecord: Hashable, Codable, Sendable {
     public var urf: [String] { list("urf") }
     /// `TLS`: the highest TLS version the printer offers, e.g. `1.2`.
     public var tls: String? { nonEmpty("tls") }
+    /// `product`: the model in parentheses, as Bonjour printing records give
+    /// it (`(TM-T88VI)`), without them.
+    public var product: String? {
+        guard let raw = nonEmpty("product") else { return nil }
+        let bare = raw.hasPrefix("(") && raw.hasSuffix(")") ? String(raw.dropFirst().dropLast()) : raw
+        return bare.isEmpty ? nil : bare
+    }
     /// `adminurl`: the printer's configuration page.
     public var adminURL: String? { nonEmpty("adminurl") }
 

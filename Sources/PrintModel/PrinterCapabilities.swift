@@ -42,6 +42,10 @@ public struct PrinterCapabilities: Hashable, Codable, Sendable {
     /// and the administrator's overrides; nil for an IPP printer. Optional, so
     /// capabilities stored before raw printers existed still decode.
     public var rawProfile: RawProfile?
+    /// The cash drawer's switch when the printer was last contacted (true =
+    /// open); nil when it was not read (an IPP printer, a write-only link).
+    /// Optional, so capabilities stored before it existed still decode.
+    public var drawerOpen: Bool?
 
     public enum KindsSource: String, Codable, Sendable {
         /// IPP `printer-kind`.
@@ -58,14 +62,15 @@ public struct PrinterCapabilities: Hashable, Codable, Sendable {
                 documentFormats: [String] = [], resolutions: Resolutions = Resolutions(),
                 rolls: [RollMedia] = [], sheets: [SheetMedia] = [], readyMedia: [String] = [],
                 trims: [Trim] = [], color: Bool = false, duplex: Bool = false,
-                copies: ClosedRange<Int> = 1...1, adminURL: String? = nil, rawProfile: RawProfile? = nil) {
+                copies: ClosedRange<Int> = 1...1, adminURL: String? = nil, rawProfile: RawProfile? = nil,
+                drawerOpen: Bool? = nil) {
         self.name = name; self.location = location; self.makeAndModel = makeAndModel; self.uuid = uuid
         self.kinds = kinds; self.kindsSource = kindsSource
         self.state = state; self.stateReasons = stateReasons; self.stateMessage = stateMessage
         self.documentFormats = documentFormats; self.resolutions = resolutions
         self.rolls = rolls; self.sheets = sheets; self.readyMedia = readyMedia
         self.trims = trims; self.color = color; self.duplex = duplex; self.copies = copies
-        self.adminURL = adminURL; self.rawProfile = rawProfile
+        self.adminURL = adminURL; self.rawProfile = rawProfile; self.drawerOpen = drawerOpen
     }
 
     /// True when the printer is a roll printer: it can cut to the job's length.

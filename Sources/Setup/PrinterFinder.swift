@@ -7,6 +7,10 @@ public import PrintModel
 /// Finds printers live: browses DNS-SD, contacts each printer as it appears
 /// to learn its kinds and state, and publishes the whole list every time it
 /// changes. The picker and `printers discover` both stand on it.
+///
+/// IPP printers are contacted over IPP; raw ones (`_pdl-datastream._tcp`)
+/// never get IPP: their TXT model is looked up in the catalog and, when
+/// found, their status is asked in their own language.
 public struct PrinterFinder: Sendable {
     /// The state of the search, sent after every change.
     public struct Snapshot: Sendable, Equatable {
@@ -28,7 +32,7 @@ public struct PrinterFinder: Sendable {
     public init(kinds: Set<JobKind> = [], contactTimeout: Duration = .seconds(3)) {
         self.kinds = kinds
         self.contactTimeout = contactTimeout
-        self.browser = PrinterBrowser()
+        self.browser = PrinterBrowser(serviceTypes: PrinterBrowser.allServiceTypes)
     }
 
     /// Snapshots of the live list. Ends with an error when browsing is
@@ -92,6 +96,7 @@ public struct PrinterFinder: Sendable {
     }
 
     static func contact(_ printer: DiscoveredPrinter, timeout: Duration) async -> PrinterListing.ContactState {
+        if printer.raw { return await RawDiscoveryContact.contact(printer, timeout: timeout) }
         do {
             return .answered(try await PrinterContact.contact(uri: printer.uri, timeout: timeout, txt: printer.txt))
         } catch {

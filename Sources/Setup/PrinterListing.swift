@@ -14,6 +14,10 @@ public struct PrinterListing: Sendable, Identifiable, Equatable {
         case answered(PrinterCapabilities)
         /// It could not be contacted: the message says why and what to do.
         case failed(String)
+        /// A raw printer whose model the catalog does not know, so neither its
+        /// language nor its paper is known and it is not contacted: the
+        /// message says how to add it (`--model`).
+        case modelUnknown(String)
     }
 
     public init(number: Int, discovered: DiscoveredPrinter, contact: ContactState = .pending) {
@@ -42,11 +46,13 @@ public struct PrinterListing: Sendable, Identifiable, Equatable {
         return []
     }
 
-    /// `idle`, `stopped (media-empty)`, `checking...`, `unreachable`.
+    /// `idle`, `stopped (media-empty)`, `checking...`, `unreachable`,
+    /// `raw, model unknown: add it with --model`.
     public var stateSummary: String {
         switch contact {
         case .pending: return "checking..."
         case .failed: return "unreachable"
+        case .modelUnknown: return "raw, model unknown: add it with --model"
         case .answered(let capabilities):
             let reasons = capabilities.stateReasons.map(\.keyword).filter { $0 != "none" }
             return reasons.isEmpty ? capabilities.state.rawValue

@@ -1,6 +1,8 @@
 import Foundation
 import IPP
+public import PrinterLanguages
 public import PrintModel
+public import RawConnections
 public import Store
 
 /// The administrator's work on roles: contact a printer, check that it can
@@ -9,10 +11,14 @@ public import Store
 public struct RoleSetup: Sendable {
     public let store: KioskStore
     public var contactTimeout: Duration
+    /// Where USB printers are looked up (their 1284 IDs); moved by tests.
+    public var usbPrinters: USBPrinterDirectory
 
-    public init(store: KioskStore, contactTimeout: Duration = .seconds(5)) {
+    public init(store: KioskStore, contactTimeout: Duration = .seconds(5),
+                usbPrinters: USBPrinterDirectory = USBPrinterDirectory()) {
         self.store = store
         self.contactTimeout = contactTimeout
+        self.usbPrinters = usbPrinters
     }
 
     /// What `add` did.
@@ -27,8 +33,17 @@ public struct RoleSetup: Sendable {
     /// Contacts the printer at `uri`, checks it can serve `role`, and saves it.
     /// With `force`, an unreachable printer or one of the wrong kind is saved
     /// anyway and the reasons come back in `overridden`.
+    ///
+    /// A raw printer (`socket://`, `usb://`, `serial://`) is described by
+    /// `model` (a catalog name; for USB its `MDL:` when not given) and
+    /// `overrides`; contacting it asks its status. Both are ignored for IPP.
     public func add(uri: String, role: Role, as place: RolePlace, force: Bool = false,
-                    serviceName: String? = nil, txt: TXTRecord? = nil) async throws -> Added {
+                    serviceName: String? = nil, txt: TXTRecord? = nil,
+                    model: String? = nil, overrides: ProfileOverrides = ProfileOverrides()) async throws -> Added {
+        if RawContact.isRaw(uri) {
+            return try await addRaw(uri: uri, role: role, as: place, force: force, serviceName: serviceName, txt: txt,
+                                    model: model, overrides: overrides)
+        }
         try Self.validate(uri: uri)
         var overridden: [String] = []
         let capabilities: PrinterCapabilities
@@ -47,7 +62,8 @@ public struct RoleSetup: Sendable {
     public func save(uri: String, capabilities: PrinterCapabilities, role: Role, as place: RolePlace,
                      force: Bool = false, serviceName: String? = nil, overridden: [String] = []) async throws -> Added {
         var overridden = overridden
-        if !role.accepts(capabilities.kinds), capabilities.state != .unreachable {
+        // A raw printer's kinds come from its profile, known whether or not it answered.
+        if !role.accepts(capabilities.kinds), capabilities.state != .unreachable || capabilities.rawProfile != nil {
             let refusal = SetupError.wrongKinds(printer: capabilities.name, kinds: capabilities.kinds,
                                                 kindsSource: capabilities.kindsSource, role: role)
             guard force else { throw refusal }
@@ -77,12 +93,16 @@ public struct RoleSetup: Sendable {
         let assignments = try await store.assignments(for: role)
         let printers = Dictionary(assignments.map { ($0.printer.id, $0.printer) }, uniquingKeysWith: { a, _ in a })
         let timeout = contactTimeout
+        let setup = self
         // A named struct, not a tuple: Swift 6.3's optimiser returned garbage
         // printer ids from child tasks yielding (Int64, Result<...>) tuples
         // (release builds only; measured with `kioskprint demo`).
         let answers = await withTaskGroup(of: Answer.self) { group in
             for printer in printers.values {
                 group.addTask {
+                    if RawContact.isRaw(printer.uri) {
+                        return Answer(printerID: printer.id, result: await setup.contactSaved(raw: printer, timeout: timeout))
+                    }
                     do {
                         let capabilities = try await PrinterContact.contact(uri: printer.uri, timeout: timeout)
                         return Answer(printerID: printer.id, result: .success(capabilities))
@@ -112,7 +132,8 @@ public struct RoleSetup: Sendable {
         var result: Result<PrinterCapabilities, SetupError>
     }
 
-    /// Only IPP URIs with a host name a printer can be reached at.
+    /// Only IPP URIs with a host name a printer can be reached at (raw ones
+    /// are read by `RawPrinterURI`).
     static func validate(uri: String) throws(SetupError) {
         guard let components = URLComponents(string: uri),
               let scheme = components.scheme?.lowercased(), ["ipp", "ipps"].contains(scheme),
@@ -133,6 +154,12 @@ public struct RoleSetup: Sendable {
 /// Why a printer could not be set up. Each message says what to do next.
 public enum SetupError: Error, CustomStringConvertible, Equatable {
     case invalidURI(String)
+    /// A `socket://`, `usb://` or `serial://` URI that does not parse: `RawURIError`'s message.
+    case invalidRawURI(String)
+    /// A raw printer given no model and no description, whose model is not known otherwise.
+    case rawModelNeeded(uri: String, deviceModel: String?)
+    /// The catalog and overrides gave no usable profile: `ProfileError`'s message.
+    case rawProfile(String)
     /// The contact failed; the text is the contact error's own message.
     case unreachable(String)
     /// `add` refused a printer that did not answer.
@@ -143,7 +170,20 @@ public enum SetupError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .invalidURI(let uri):
             return "'\(uri)' is not a printer URI. Give it as ipp://HOST:PORT/PATH or ipps://HOST:PORT/PATH, "
-                + "for example ipp://192.168.1.40:631/ipp/print; kioskprint printers discover lists the URIs of the printers it finds."
+                + "for example ipp://192.168.1.40:631/ipp/print, or for a raw printer as socket://HOST[:PORT], "
+                + "usb://MAKE/MODEL?serial=SERIAL or serial:///dev/ttyUSB0?baud=115200; "
+                + "kioskprint printers discover lists the URIs of the printers it finds."
+        case .invalidRawURI(let message), .rawProfile(let message):
+            return message
+        case .rawModelNeeded(let uri, let deviceModel):
+            let known = ["TM-T88VI", "TM-T20III", "TM-m30III", "TSP143", "CT-S310II", "ZD420-203dpi"]
+                .filter { name in ModelCatalog.entries.contains { $0.name == name } }
+            let why = deviceModel.map { "its model \"\($0)\" is not in KioskPrint's catalog" }
+                ?? "a raw printer cannot be asked what it is"
+            return "KioskPrint does not know what printer \(uri) is: \(why). Give its model, for example --model TM-T88VI, "
+                + "or describe it, for example --language escpos --width 80mm --printable 576 --dpi 203 "
+                + "(--language zpl --width 4in --dpi 203 for a label printer). Catalog models include "
+                + known.joined(separator: ", ") + "."
         case .unreachable(let message):
             return message
         case .refusedUnreachable(let message):

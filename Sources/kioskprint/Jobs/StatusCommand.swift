@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PrintModel
+import RawConnections
 import Setup
 import Store
 
@@ -47,7 +48,7 @@ struct StatusCommand: AsyncParsableCommand {
         }
 
         let checked: [RoleSetup.Checked]
-        do { checked = try await RoleSetup(store: store, contactTimeout: seconds(timeout)).check() } catch { throw CLIError(error) }
+        do { checked = try await RoleSetup(store: store, contactTimeout: seconds(timeout), usbPrinters: .fromEnvironment).check() } catch { throw CLIError(error) }
         print("")
         print(checked.isEmpty ? "No printers saved yet. Pick one with: kioskprint printers pick --role receipt" : CheckTable.render(checked))
         if !running || !held.isEmpty || checked.contains(where: { !$0.isReady }) { throw ExitCode(1) }

@@ -11,7 +11,18 @@ enum AssignmentTable {
                       printer.capabilities.kinds.listing, printer.capabilities.state.rawValue,
                       printer.contactedAt.shortDescription, printer.uri)
         }
-        return table.render()
+        return table.render() + rawLines(assignments.map(\.printer).map { ($0.name, $0.capabilities) })
+    }
+
+    /// One line per raw printer under a table (its model, language, dots,
+    /// cutter and drawer), each printer once; empty when there is none.
+    static func rawLines(_ printers: [(name: String, capabilities: PrinterCapabilities)]) -> String {
+        var seen: Set<String> = []
+        let lines = printers.compactMap { printer -> String? in
+            guard let profile = printer.capabilities.rawProfile, seen.insert(printer.name).inserted else { return nil }
+            return "  \(printer.name) is raw: " + RawProfileView.summary(profile, drawerOpen: printer.capabilities.drawerOpen)
+        }
+        return lines.isEmpty ? "" : "\n\n" + lines.joined(separator: "\n")
     }
 }
 

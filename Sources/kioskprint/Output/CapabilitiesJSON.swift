@@ -20,12 +20,48 @@ struct CapabilitiesJSON: Encodable {
         var length: Int
     }
 
+    /// A raw printer's profile, and its drawer as last read.
+    struct Raw: Encodable {
+        var make: String
+        var model: String
+        /// `escpos` or `zpl`.
+        var language: String
+        /// `receipt` or `label`.
+        var kind: String
+        var paperWidth: Int
+        var printableDots: Int
+        var dpi: Int
+        /// `none`, `partial`, `full` or `both`.
+        var cutter: String
+        /// `pin2`, `pin5`; empty: no drawer port.
+        var drawerPins: [String]
+        /// `open` or `closed` at the last contact; absent when not known.
+        var drawer: String?
+        var nearEndSensor: Bool
+        /// Where the figures come from (a data sheet, or the options given at add).
+        var source: String
+
+        init(_ profile: RawProfile, drawerOpen: Bool?) {
+            make = profile.make; model = profile.model
+            language = profile.language.rawValue; kind = profile.kind.rawValue
+            paperWidth = profile.paperWidth.hundredthsOfMillimetre
+            printableDots = profile.printableDots; dpi = profile.dpi
+            cutter = profile.cutter.rawValue
+            drawerPins = profile.drawerPins.sorted().map(\.rawValue)
+            drawer = drawerOpen.map { $0 ? "open" : "closed" }
+            nearEndSensor = profile.nearEndSensor
+            source = profile.source
+        }
+    }
+
     var resolution: Int?
     var rolls: [Roll]
     var sizes: [Size]
     var formats: [String]
     var cutter: [String]
     var color: Bool
+    /// Set for a raw printer (ESC/POS, ZPL) only.
+    var raw: Raw?
 
     init(_ capabilities: PrinterCapabilities) {
         let native = capabilities.resolutions.native
@@ -40,5 +76,6 @@ struct CapabilitiesJSON: Encodable {
         formats = capabilities.documentFormats
         cutter = capabilities.trims.map(\.description)
         color = capabilities.color
+        raw = capabilities.rawProfile.map { Raw($0, drawerOpen: capabilities.drawerOpen) }
     }
 }

@@ -36,6 +36,9 @@ enum CapabilitiesView {
         if !capabilities.trims.isEmpty { lines.append(("Cutter", capabilities.trims.map(\.description).joined(separator: ", "))) }
         if !capabilities.documentFormats.isEmpty { lines.append(("Formats", capabilities.documentFormats.joined(separator: ", "))) }
         lines.append(("Color", capabilities.color ? "yes" : "no"))
+        if let profile = capabilities.rawProfile {
+            lines += RawProfileView.lines(profile, drawerOpen: capabilities.drawerOpen)
+        }
         let width = lines.map(\.0.count).max() ?? 0
         return lines.map { "  " + $0.0 + ":" + String(repeating: " ", count: width - $0.0.count + 1) + $0.1 }
             .joined(separator: "\n")

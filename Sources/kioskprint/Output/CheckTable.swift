@@ -6,17 +6,20 @@ enum CheckTable {
     static func render(_ results: [RoleSetup.Checked]) -> String {
         var table = TextTable("ROLE", "RANK", "NAME", "STATE", "URI")
         var problems: [String] = []
+        var raw: [(name: String, capabilities: PrinterCapabilities)] = []
         for checked in results {
             let assignment = checked.assignment
             let state: String
             switch checked.result {
             case .success(let capabilities):
+                raw.append((assignment.printer.name, capabilities))
                 let reasons = capabilities.stateReasons.map(\.keyword).filter { $0 != "none" }
                 state = capabilities.state.rawValue + (reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))")
                 if !checked.isReady {
                     problems.append("\(assignment.printer.name) needs attention: \(state).")
                 }
             case .failure(let error):
+                raw.append((assignment.printer.name, assignment.printer.capabilities))
                 state = "unreachable"
                 problems.append(error.description)
             }
@@ -24,6 +27,6 @@ enum CheckTable {
         }
         // One printer in two roles fails once, not twice.
         let unique = Array(Set(problems)).sorted()
-        return table.render() + (unique.isEmpty ? "" : "\n\n" + unique.joined(separator: "\n"))
+        return table.render() + AssignmentTable.rawLines(raw) + (unique.isEmpty ? "" : "\n\n" + unique.joined(separator: "\n"))
     }
 }

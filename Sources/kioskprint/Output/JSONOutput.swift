@@ -24,6 +24,14 @@ struct DiscoveredPrinterJSON: Encodable {
     var stateReasons: [String]
     var uri: String
     var secure: Bool
+    /// True for a raw printer (`_pdl-datastream._tcp` or USB): it takes ESC/POS or ZPL, not IPP.
+    var raw: Bool
+    /// `dnssd` for a printer on the network, `usb` for one plugged into this machine.
+    var found: String
+    /// A USB printer's IEEE 1284 device ID, its device node and the language its `CMD:` names.
+    var deviceID: String?
+    var node: String?
+    var language: String?
     var uuid: String?
     var error: String?
     var capabilities: PrinterCapabilities?
@@ -36,15 +44,40 @@ struct DiscoveredPrinterJSON: Encodable {
         kinds = listing.kinds?.sorted().map(\.rawValue)
         uri = listing.uri
         secure = listing.discovered.secure
+        raw = listing.discovered.raw
+        found = "dnssd"
+        language = listing.capabilities?.rawProfile?.language.rawValue
         uuid = listing.discovered.txt.uuid
         capabilities = listing.capabilities
         switch listing.contact {
         case .pending: state = "unknown"; stateReasons = []
         case .failed(let message): state = "unreachable"; stateReasons = []; error = message
+        case .modelUnknown(let message): state = "model-unknown"; stateReasons = []; error = message
         case .answered(let capabilities):
             state = capabilities.state.rawValue
             stateReasons = capabilities.stateReasons.map(\.keyword).filter { $0 != "none" }
         }
+    }
+}
+
+extension DiscoveredPrinterJSON {
+    /// A USB printer plugged into this machine.
+    init(_ local: LocalPrinterListing) {
+        name = local.makeAndModel
+        serviceName = ""
+        location = ""
+        makeAndModel = local.makeAndModel
+        kinds = local.catalogEntry.map { [$0.profile.kind.rawValue, "roll"] } ?? local.language.map { [$0.usualKind.rawValue, "roll"] }
+        state = local.catalogEntry == nil ? "model-unknown" : "unknown"
+        stateReasons = []
+        uri = local.uri
+        secure = false
+        raw = true
+        found = "usb"
+        deviceID = local.printer.deviceID.text
+        node = local.printer.node
+        language = local.language?.rawValue
+        if local.catalogEntry == nil { error = local.note }
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PrintModel
+import RawConnections
 import Setup
 import Store
 
@@ -24,7 +25,7 @@ struct CheckCommand: AsyncParsableCommand {
     func run() async throws {
         let results: [RoleSetup.Checked]
         do {
-            results = try await RoleSetup(store: try storage.open(), contactTimeout: seconds(timeout)).check(role: role)
+            results = try await RoleSetup(store: try storage.open(), contactTimeout: seconds(timeout), usbPrinters: .fromEnvironment).check(role: role)
         } catch {
             throw CLIError(error)
         }

@@ -1,17 +1,21 @@
 import ArgumentParser
 import Foundation
 import PrintModel
+import RawConnections
 import Setup
 
 /// `kioskprint printers discover`: the printers on the network, filtered by kind.
 struct DiscoverCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "discover",
-        abstract: "List the printers announced on the network (DNS-SD), confirmed over IPP.",
+        abstract: "List the printers announced on the network (DNS-SD) and the USB printers plugged in here.",
         discussion: """
         Browses _ipp._tcp and _ipps._tcp through Avahi, contacts each printer to learn \
         what kind it is and its state, and prints a table once every printer has answered \
-        (or the timeout passes). --kind keeps only the printers made for those job kinds.
+        (or the timeout passes). --kind keeps only the printers made for those job kinds. \
+        Raw printers are listed too: _pdl-datastream._tcp services (port 9100), asked their \
+        status in their own language when the catalog knows their model, and the USB \
+        printer-class devices of this machine with their IEEE 1284 device IDs.
         """)
 
     @Option(name: .customLong("kind"), parsing: .singleValue,
@@ -39,11 +43,17 @@ struct DiscoverCommand: AsyncParsableCommand {
             throw CLIError(error)
         }
         progress.clear()
+        let usb = LocalPrinterListing.connected(in: .fromEnvironment).filter { local in
+            kinds.isEmpty || (local.catalogEntry?.profile.kind ?? local.language?.usualKind).map { kind in
+                !Set(kinds).isDisjoint(with: [kind == .receipt ? JobKind.receipt : .label, .roll])
+            } ?? false
+        }
         if json {
-            print(try JSONOutput.encode(latest.printers.map(DiscoveredPrinterJSON.init)))
+            print(try JSONOutput.encode(latest.printers.map(DiscoveredPrinterJSON.init) + usb.map(DiscoveredPrinterJSON.init)))
             return
         }
         print(ListingTable.render(latest.printers))
+        if !usb.isEmpty { print("\nUSB printers on this machine:\n" + LocalPrinterTable.render(usb)) }
         let elapsed = ContinuousClock.now - started
         var summary = "\(latest.printers.count) printer\(latest.printers.count == 1 ? "" : "s")"
         if !kinds.isEmpty { summary += " of kind \(Set(kinds).listing) (\(latest.foundCount) found in all)" }
