@@ -83,10 +83,12 @@ import Testing
             // No printer holds "till" yet: a template job waits for one, and keeps its drawer kick.
             "sale-88.json": Data(#"{"template": "receipt", "role": "till", "drawer": true, "data": \#(receipt)}"#.utf8),
             "escpos-for-label.json": Data(#"{"role": "label", "escpos-base64": "G0BBCg=="}"#.utf8),
+            "zpl-with-drawer.json": Data(#"{"role": "label", "zpl": "\#(Self.label)", "drawer": true}"#.utf8),
         ], role: nil)
         #expect(ended.done == ["label-4711.json", "sale-88.json"])
-        #expect(ended.failed == ["escpos-for-label.json"])
+        #expect(ended.failed == ["escpos-for-label.json", "zpl-with-drawer.json"])
         #expect(errorText("escpos-for-label.json").contains("no printer of the role label takes ESC/POS"))
+        #expect(errorText("zpl-with-drawer.json").contains("so it cannot kick the cash drawer after them"))
 
         let jobs = try await store.jobs()
         let parcel = try #require(jobs.first { $0.name == "Parcel 4711" })

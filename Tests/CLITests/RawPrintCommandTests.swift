@@ -66,4 +66,36 @@ import Testing
         #expect(wrong.errors.contains("no printer of the role label takes ESC/POS"), "\(wrong.errors)")
         #expect(try await KioskStore(path: database).jobs(includeFinished: true).count == 1)
     }
+
+    @Test func escposPassesThroughAndTheDrawerIsKickedAfterATemplatesCut() async throws {
+        let epson = try EscPosPrinterSimulator()
+        defer { epson.stop() }
+        let folder = try folder()
+        let database = folder.appendingPathComponent("kioskprint.sqlite").path
+        let kioskprint = CommandRunner(environment: ["KIOSKPRINT_DATABASE": database])
+        let capabilities = try ModelCatalog.profile(model: "TM-T20III").capabilities(name: "Epson at \(epson.uri)")
+        _ = try await KioskStore(path: database).assign(uri: epson.uri, serviceName: nil, capabilities: capabilities,
+                                                        to: try Role("till"), as: .primary)
+        // ESC @ (initialise), text, GS V 66 0 (feed to the cutter, partial cut): Epson's ESC/POS command reference.
+        let sale = folder.appendingPathComponent("sale.escpos")
+        try Data([0x1B, 0x40] + Array("Total 12.50\n".utf8) + [0x1D, 0x56, 0x42, 0x00]).write(to: sale)
+
+        let printed = try kioskprint.run(["print", "--file", sale.path, "--role", "till", "--wait"])
+        #expect(printed.status == 0, "\(printed.output)\(printed.errors)")
+        let pieces = try await epson.pieces(atLeast: 1)
+        #expect(pieces.first?.text.map(\.text) == ["Total 12.50"])
+        #expect(pieces.first?.cut?.kind == .partial)
+        #expect(epson.record.drawerPulses.isEmpty)
+
+        let kick = try kioskprint.run(["print", "--file", sale.path, "--role", "till", "--drawer"])
+        #expect(kick.status != 0)
+        #expect(kick.errors.contains("cannot kick the cash drawer after them"), "\(kick.errors)")
+
+        let receipt = try kioskprint.run(["print", "receipt", "--role", "till", "--drawer", "--wait"])
+        #expect(receipt.status == 0, "\(receipt.output)\(receipt.errors)")
+        let record = try await epson.record("the drawer pulse") { !$0.drawerPulses.isEmpty }
+        #expect(record.drawerPulses.map(\.pin) == [2])
+        #expect(record.pieces.count == 2)
+        #expect(try await KioskStore(path: database).jobs(includeFinished: true).map(\.opensDrawer) == [false, true])
+    }
 }

@@ -96,11 +96,10 @@ import Testing
         #expect(refused.message.contains("--language escpos"))
         #expect(try await store.jobs().isEmpty)
 
-        let job = try await intake.queueFile(path, role: try Role("receipt"), language: .escpos, opensDrawer: true)
+        let job = try await intake.queueFile(path, role: try Role("receipt"), language: .escpos)
         guard case .document(_, let format) = job.content else { Issue.record("a document job was expected"); return }
         #expect(format == "escpos")
-        #expect(job.opensDrawer)
-        #expect(try await store.job(job.id).opensDrawer)
+        #expect(try await store.jobs().map(\.id) == [job.id])
     }
 
     @Test func aFileThatIsNotZPLIsRefused() async throws {
@@ -128,12 +127,22 @@ import Testing
 
     @Test func envelopeBytesAreSpooledUnderTheirLanguage() async throws {
         try await save("ZD420-203dpi", uri: "socket://127.0.0.1:9107", to: "label")
-        let job = try await intake.queueLanguageBytes(Self.label, language: .zpl, file: "order-4711.json",
-                                                      role: try Role("label"), opensDrawer: true)
+        let job = try await intake.queueLanguageBytes(Self.label, language: .zpl, file: "order-4711.json", role: try Role("label"))
         let path = try #require(spooledPath(of: job))
         #expect(path.hasSuffix("-order-4711.zpl"))
         #expect(FileManager.default.contents(atPath: path) == Self.label)
         #expect(job.name == "order-4711")
-        #expect(job.opensDrawer)
+    }
+
+    @Test func aDrawerKickAfterPassedThroughBytesIsRefused() async throws {
+        try await save("TM-T20III", uri: "socket://127.0.0.1:9108", to: "receipt")
+        let path = try file("sale.escpos", Self.receipt)
+        let role = try Role("receipt")
+        var refused: IntakeError?
+        do { _ = try await intake.queueFile(path, role: role, opensDrawer: true) } catch { refused = error }
+        #expect(refused?.message.contains("sale.escpos is ESC/POS sent as it is") == true)
+        #expect(refused?.message.contains("put the drawer pulse (ESC p) in the ESC/POS itself") == true)
+        #expect(try await store.jobs().isEmpty)
+        #expect(spooled.isEmpty)
     }
 }

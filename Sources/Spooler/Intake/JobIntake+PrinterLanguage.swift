@@ -17,11 +17,13 @@ extension JobIntake {
     ///
     /// - Parameter language: the language of a `.bin` or `.prn` file. For
     ///   `.zpl` and `.escpos` it may be left out, and must match when given.
+    /// - Parameter opensDrawer: must be false: see ``checkNoDrawer(_:file:language:)``.
     public func queueLanguageFile(_ path: String, language: PrinterLanguage? = nil, role: Role, jobName: String? = nil,
                                   copies: Int = 1, source: String? = nil,
                                   opensDrawer: Bool = false) async throws(IntakeError) -> PrintJob {
         let original = (path as NSString).lastPathComponent
         let language = try Self.language(ofFile: original, given: language)
+        try Self.checkNoDrawer(opensDrawer, file: original, language: language)
         try await checkRole(role, takes: language, file: original)
         let spooled = try keep(path)
         return try await queueSpooled(spooled, language: language, file: original, role: role, jobName: jobName ?? original,
@@ -35,11 +37,23 @@ extension JobIntake {
     public func queueLanguageBytes(_ data: Data, language: PrinterLanguage, file: String, role: Role,
                                    jobName: String? = nil, copies: Int = 1, source: String? = nil,
                                    opensDrawer: Bool = false) async throws(IntakeError) -> PrintJob {
+        try Self.checkNoDrawer(opensDrawer, file: file, language: language)
         try await checkRole(role, takes: language, file: file)
         let stem = (file as NSString).deletingPathExtension
         let spooled = try keep(data, named: "\(stem.isEmpty ? "job" : stem).\(language.rawValue)")
         return try await queueSpooled(spooled, language: language, file: file, role: role,
                                       jobName: jobName ?? stem, copies: copies, source: source, opensDrawer: opensDrawer)
+    }
+
+    /// Passed-through bytes are sent exactly as they are, so the channel adds
+    /// no drawer pulse after them; a kick asked for would silently not happen.
+    /// It is refused instead: ESC/POS that should open the drawer carries its
+    /// own `ESC p` (Epson ESC/POS reference: ESC p m t1 t2, generate pulse).
+    static func checkNoDrawer(_ opensDrawer: Bool, file: String, language: PrinterLanguage) throws(IntakeError) {
+        guard opensDrawer else { return }
+        throw IntakeError(.refused, "\(file) is \(language) sent as it is, and KioskPrint adds nothing to such bytes, "
+            + "so it cannot kick the cash drawer after them. Leave out the drawer option, and put the drawer pulse "
+            + (language == .escpos ? "(ESC p) in the ESC/POS itself." : "in a receipt job: a ZPL label printer has no drawer port."))
     }
 
     /// The language of a file from its name and the language given, or why neither says.

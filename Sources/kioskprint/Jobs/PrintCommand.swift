@@ -81,7 +81,9 @@ struct PrintCommand: AsyncParsableCommand {
                                                      jobName: name, copies: copies, opensDrawer: drawer)
             } else { return }
         } catch {
-            throw CLIError(error.message + (error.kind == .refused ? "\nNothing was queued: fix the template, its data or the file." : ""))
+            // A refused file's message already says what to do; a template's points at the line to fix.
+            let hint = file == nil ? "Nothing was queued: fix the template or its data." : "Nothing was queued."
+            throw CLIError(error.message + (error.kind == .refused ? "\n" + hint : ""))
         }
         print("Job \(job.id) queued for the role \(role): \"\(job.name)\".")
         if try await intake.primaryPrinter(of: role) == nil {
