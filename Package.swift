@@ -117,6 +117,7 @@ let package = Package(
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "PrintModel", "Templates"], swiftSettings: strict),
         .testTarget(name: "AgentTests",
                     dependencies: ["Agent", "Configuration", "Store", "Spooler", "Templates", "PrintModel", "Simulator", "Triggers", "GPIO", "IPP",
+                                   "PrinterLanguages",
                                    .product(name: "Logging", package: "swift-log")],
                     swiftSettings: strict),
         .testTarget(name: "RawConnectionsTests", dependencies: ["RawConnections", "CRawIO", "Simulator"], swiftSettings: strict),
@@ -127,7 +128,7 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "SetupTests", dependencies: ["Setup", "Store", "IPP", "PrintModel", "Simulator", "PrinterLanguages", "RawConnections"],
                     swiftSettings: strict),
-        .testTarget(name: "CLITests", dependencies: ["Store", "PrintModel", "Simulator", "Templates",
+        .testTarget(name: "CLITests", dependencies: ["Store", "PrintModel", "Simulator", "Templates", "PrinterLanguages",
                                                  .product(name: "GRDB", package: "GRDB.swift")],
                     swiftSettings: strict),
         // The simulated raw printers (ESC/POS, ZPL, serial line), checked against byte streams written from

@@ -29,11 +29,31 @@ import Triggers
 
     @Test func eachMistakeIsNamed() {
         #expect(refusal(#"{"template": "bag-tag", "data": {}, "printer": "x"}"#).hasPrefix(#"it has "printer", which a job file does not take."#))
-        #expect(refusal(#"{"data": {}}"#).hasPrefix("it does not say which template to print"))
+        #expect(refusal(#"{"data": {}}"#).hasPrefix("it does not say what to print"))
         #expect(refusal(#"{"template": "bag-tag"}"#) == #"it has no "data" object with the values for the template bag-tag."#)
         #expect(refusal(#"{"template": "bag-tag", "data": {}, "copies": 0}"#) == #""copies" must be a whole number from 1 to 99."#)
         #expect(refusal(#"{"template": "bag-tag", "data": {}, "role": "No Such!"}"#).hasPrefix(#""role": 'No Such!' is not a usable role name"#))
         #expect(refusal(#"{"template": "#).hasPrefix("it is not valid JSON: bp.json:1:"))
+    }
+
+    @Test func printerLanguageBytesAndTheDrawer() throws {
+        let zpl = try envelope(#"{"role": "label", "name": "Parcel 4711", "zpl": "^XA^FDParcel^FS^XZ", "drawer": false}"#)
+        #expect(zpl == JobEnvelope(content: .printerLanguage(.zpl, Data("^XA^FDParcel^FS^XZ".utf8)), role: try Role("label"),
+                                   name: "Parcel 4711", copies: 1))
+        // ESC @, "A", LF: base64 "G0BBCg==".
+        let escpos = try envelope(#"{"escpos-base64": "G0BBCg==", "drawer": true, "copies": 2}"#)
+        #expect(escpos.content == .printerLanguage(.escpos, Data([0x1B, 0x40, 0x41, 0x0A])))
+        #expect(escpos.opensDrawer && escpos.copies == 2 && escpos.role == nil)
+        #expect(try envelope(#"{"template": "receipt", "data": {}, "drawer": true}"#).opensDrawer)
+    }
+
+    @Test func eachPassthroughMistakeIsNamed() {
+        #expect(refusal(#"{"template": "bag-tag", "data": {}, "zpl": "^XA^XZ"}"#)
+            == #"it has "template" and "zpl": a job file prints one of them; keep one."#)
+        #expect(refusal(#"{"zpl": "^XA^XZ", "data": {}}"#).hasPrefix(#"it has "data" beside "zpl""#))
+        #expect(refusal(#"{"zpl": ""}"#).hasPrefix(#""zpl" must be the label's ZPL as text"#))
+        #expect(refusal(#"{"escpos-base64": "***"}"#).hasPrefix(#""escpos-base64" is not base64 text"#))
+        #expect(refusal(#"{"zpl": "^XA^XZ", "drawer": "yes"}"#).hasPrefix(#""drawer" must be true"#))
     }
 
     @Test func lightsShowReadyOnAndTroubleBlinking() {

@@ -85,18 +85,18 @@ struct FolderJobs: Sendable {
                     throw FolderJobError("it does not say which role prints it: add \"role\": \"NAME\" to the file, "
                         + "or give the folder a role in the agent's configuration (\(settings.key).role).", retryable: false)
                 }
-                return try await intake.queueTemplate(envelope.template, dataJSON: envelope.dataJSON, dataFile: file.originalName,
-                                                      role: role, jobName: envelope.name ?? jobName(file), copies: envelope.copies,
-                                                      source: file.path)
-            case "pdf", "png", "jpg", "jpeg":
+                return try await queue(envelope, from: file, role: role)
+            case "pdf", "png", "jpg", "jpeg", "zpl", "escpos":
                 guard let role = settings.role else {
                     throw FolderJobError("this folder has no role, so a \(kind.uppercased()) file has no printer. "
                         + "Give the folder a role in the agent's configuration (\(settings.key).role).", retryable: false)
                 }
+                // .zpl and .escpos are passed through, and only to a role with a printer of that language.
                 return try await intake.queueFile(file.path, role: role, jobName: jobName(file), source: file.path)
             default:
                 throw FolderJobError("it is not a job file. This folder takes .json job files"
-                    + (settings.role == nil ? "" : " and PDF, PNG or JPEG files") + ".", retryable: false)
+                    + (settings.role == nil ? "" : ", PDF, PNG or JPEG files, and ZPL (.zpl) or ESC/POS (.escpos) files")
+                    + ".", retryable: false)
             }
         } catch let error as IntakeError {
             throw FolderJobError(error.message, retryable: error.kind == .notStored)
@@ -104,6 +104,20 @@ struct FolderJobs: Sendable {
             throw error
         } catch {
             throw FolderJobError("\(error)", retryable: true)
+        }
+    }
+
+    /// Queues what an envelope holds: a template with its data, or printer-language bytes.
+    private func queue(_ envelope: JobEnvelope, from file: ClaimedFile, role: Role) async throws(IntakeError) -> PrintJob {
+        switch envelope.content {
+        case .template(let template, let dataJSON):
+            try await intake.queueTemplate(template, dataJSON: dataJSON, dataFile: file.originalName, role: role,
+                                           jobName: envelope.name ?? jobName(file), copies: envelope.copies, source: file.path,
+                                           opensDrawer: envelope.opensDrawer)
+        case .printerLanguage(let language, let bytes):
+            try await intake.queueLanguageBytes(bytes, language: language, file: file.originalName, role: role,
+                                                jobName: envelope.name ?? jobName(file), copies: envelope.copies,
+                                                source: file.path, opensDrawer: envelope.opensDrawer)
         }
     }
 

@@ -2,24 +2,40 @@ import Foundation
 import PrintModel
 import Templates
 
-/// A JSON job file that says what to print: `{"template", "role", "name",
-/// "copies", "data"}`, for folders that take several kinds of job.
+/// A JSON job file that says what to print, for folders that take several
+/// kinds of job: a template with its data, `{"template", "data"}`, or
+/// printer-language bytes passed through as they are, `{"zpl": "^XA...^XZ"}`
+/// (ZPL is text) or `{"escpos-base64": "G0A..."}` (ESC/POS is binary). Either
+/// may add `"role"`, `"name"`, `"copies"` and `"drawer"`.
 struct JobEnvelope: Equatable {
-    static let keys = ["template", "role", "name", "copies", "data"]
+    static let keys = ["template", "data", "zpl", "escpos-base64", "role", "name", "copies", "drawer"]
 
-    var template: String
+    /// What the envelope prints.
+    enum Content: Equatable {
+        /// A template by name, with its data as JSON text.
+        case template(name: String, dataJSON: String)
+        /// Bytes in a printer's own language, sent as they are.
+        case printerLanguage(PrinterLanguage, Data)
+    }
+
+    var content: Content
     var role: Role?
     var name: String?
     var copies: Int
-    /// The template's data, as JSON text.
-    var dataJSON: String
+    /// Kick the cash drawer after the job's cut (`"drawer": true`).
+    var opensDrawer: Bool
 
-    init(template: String, role: Role?, name: String?, copies: Int, dataJSON: String) {
-        self.template = template
+    init(content: Content, role: Role?, name: String?, copies: Int, opensDrawer: Bool = false) {
+        self.content = content
         self.role = role
         self.name = name
         self.copies = copies
-        self.dataJSON = dataJSON
+        self.opensDrawer = opensDrawer
+    }
+
+    init(template: String, role: Role?, name: String?, copies: Int, dataJSON: String, opensDrawer: Bool = false) {
+        self.init(content: .template(name: template, dataJSON: dataJSON), role: role, name: name, copies: copies,
+                  opensDrawer: opensDrawer)
     }
 
     /// Reads an envelope; the error says which part is wrong, in words for
@@ -33,17 +49,10 @@ struct JobEnvelope: Equatable {
         let unknown = members.keys.filter { !Self.keys.contains($0) }.sorted()
         guard unknown.isEmpty else {
             throw FileRefusal("it has \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")), which a job file does not take. "
-                + "A job file has \"template\" and \"data\", and may have \"role\", \"name\" and \"copies\"; "
-                + "a folder with a template of its own takes the data alone.")
+                + "A job file has \"template\" and \"data\", or printer-language bytes in \"zpl\" or \"escpos-base64\"; "
+                + "it may have \"role\", \"name\", \"copies\" and \"drawer\". A folder with a template of its own takes the data alone.")
         }
-        guard case .string(let template)? = members["template"], !template.isEmpty else {
-            throw FileRefusal("it does not say which template to print: add \"template\": \"NAME\" (`kioskprint templates list` shows them).")
-        }
-        guard case .object? = members["data"], let data = members["data"] else {
-            throw FileRefusal("it has no \"data\" object with the values for the template \(template).")
-        }
-        self.template = template
-        dataJSON = data.jsonText
+        content = try Self.content(members)
         switch members["role"] {
         case nil, .null?: role = nil
         case .string(let text)?:
@@ -59,6 +68,52 @@ struct JobEnvelope: Equatable {
         case nil, .null?: copies = 1
         case .integer(let count)? where (1...99).contains(count): copies = count
         default: throw FileRefusal("\"copies\" must be a whole number from 1 to 99.")
+        }
+        switch members["drawer"] {
+        case nil, .null?: opensDrawer = false
+        case .bool(let opens)?: opensDrawer = opens
+        default: throw FileRefusal("\"drawer\" must be true (kick the cash drawer after the cut) or false.")
+        }
+    }
+
+    /// The one thing the envelope prints: a template, or ZPL, or ESC/POS.
+    private static func content(_ members: [String: TemplateData]) throws(FileRefusal) -> Content {
+        let given = ["template", "zpl", "escpos-base64"].filter { members[$0] != nil }
+        guard given.count <= 1 else {
+            throw FileRefusal("it has \(given.map { "\"\($0)\"" }.joined(separator: " and ")): a job file prints one of them; keep one.")
+        }
+        switch members["zpl"] {
+        case nil: break
+        case .string(let text)? where !text.isEmpty:
+            try noData(members, for: "zpl")
+            return .printerLanguage(.zpl, Data(text.utf8))
+        default: throw FileRefusal("\"zpl\" must be the label's ZPL as text, e.g. \"^XA^FO50,50^FDHello^FS^XZ\".")
+        }
+        switch members["escpos-base64"] {
+        case nil: break
+        case .string(let text)?:
+            // Line breaks are allowed (base64 is often wrapped at 76 characters); anything else not base64 is refused.
+            guard let bytes = Data(base64Encoded: String(text.filter { !$0.isWhitespace })), !bytes.isEmpty else {
+                throw FileRefusal("\"escpos-base64\" is not base64 text (or is empty): encode the ESC/POS bytes with base64.")
+            }
+            try noData(members, for: "escpos-base64")
+            return .printerLanguage(.escpos, bytes)
+        default: throw FileRefusal("\"escpos-base64\" must be the ESC/POS bytes as base64 text.")
+        }
+        guard case .string(let template)? = members["template"], !template.isEmpty else {
+            throw FileRefusal("it does not say what to print: add \"template\": \"NAME\" (`kioskprint templates list` shows them) "
+                + "with its \"data\", or printer-language bytes in \"zpl\" or \"escpos-base64\".")
+        }
+        guard case .object? = members["data"], let data = members["data"] else {
+            throw FileRefusal("it has no \"data\" object with the values for the template \(template).")
+        }
+        return .template(name: template, dataJSON: data.jsonText)
+    }
+
+    /// Printer-language bytes are sent as they are: data for a template has no place beside them.
+    private static func noData(_ members: [String: TemplateData], for key: String) throws(FileRefusal) {
+        guard members["data"] == nil else {
+            throw FileRefusal("it has \"data\" beside \"\(key)\": \"data\" goes with a \"template\", and \"\(key)\" is printed as it is.")
         }
     }
 }

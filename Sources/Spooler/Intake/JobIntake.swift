@@ -35,8 +35,10 @@ public struct JobIntake: Sendable {
     ///   - dataFile: what messages call the data, e.g. `order-4711.json`.
     ///   - jobName: the job's name; nil for "TEMPLATE date time".
     ///   - source: where it came from (a claimed file's path), kept with the job.
+    ///   - opensDrawer: kick the cash drawer after the job's cut.
     public func queueTemplate(_ name: String, dataJSON: String, dataFile: String, role: Role,
-                              jobName: String? = nil, copies: Int = 1, source: String? = nil) async throws(IntakeError) -> PrintJob {
+                              jobName: String? = nil, copies: Int = 1, source: String? = nil,
+                              opensDrawer: Bool = false) async throws(IntakeError) -> PrintJob {
         let origin = source
         let source: TemplateSource
         do { source = try catalog.find(name) } catch { throw IntakeError(.refused, "\(error)") }
@@ -49,16 +51,30 @@ public struct JobIntake: Sendable {
         let check = TemplateCheck.run(source, dataJSON: Data(dataJSON.utf8), dataFile: dataFile, media: media)
         guard check.isClean else { throw IntakeError(.refused, check.errors.joined(separator: "\n")) }
         return try await queue(name: jobName ?? "\(source.name) \(Self.timestamp())", role: role,
-                               content: .template(name: source.name, dataJSON: dataJSON), copies: copies, source: origin)
+                               content: .template(name: source.name, dataJSON: dataJSON), copies: copies, source: origin,
+                               opensDrawer: opensDrawer)
     }
 
-    /// Queues a printer-ready file (PDF, PNG or JPEG) as it is.
-    public func queueFile(_ path: String, role: Role, jobName: String? = nil, copies: Int = 1,
-                          source: String? = nil) async throws(IntakeError) -> PrintJob {
+    /// Queues a file as it is: a printer-ready file (PDF, PNG or JPEG), or
+    /// printer-language bytes (`.zpl`, `.escpos`; `.bin` and `.prn` with
+    /// `language`), which go only to a role with a printer of that language.
+    ///
+    /// - Parameter language: the language of a `.bin` or `.prn` file; nil otherwise.
+    public func queueFile(_ path: String, role: Role, language: PrinterLanguage? = nil, jobName: String? = nil,
+                          copies: Int = 1, source: String? = nil, opensDrawer: Bool = false) async throws(IntakeError) -> PrintJob {
         let kind = (path as NSString).pathExtension.lowercased()
         let original = (path as NSString).lastPathComponent
+        if Self.languageFileExtensions.contains(kind) {
+            return try await queueLanguageFile(path, language: language, role: role, jobName: jobName, copies: copies,
+                                               source: source, opensDrawer: opensDrawer)
+        }
+        if let language {
+            throw IntakeError(.refused, "\(original) was given the language \(language), but only a printer-language file "
+                + "(.zpl, .escpos, .bin or .prn) has one. Leave the language out to print it as it is.")
+        }
         guard ["pdf", "png", "jpg", "jpeg"].contains(kind) else {
-            throw IntakeError(.refused, "\(original) is not a PDF, PNG or JPEG file, the formats printed as they are.")
+            throw IntakeError(.refused, "\(original) is not a PDF, PNG or JPEG file, the formats printed as they are, "
+                + "nor printer-language bytes (.zpl, .escpos, or .bin and .prn with their language).")
         }
         let spooled = try keep(path)
         do { _ = try PrinterReadyFile.check(path: spooled) } catch {
@@ -68,7 +84,7 @@ public struct JobIntake: Sendable {
         do {
             return try await queue(name: jobName ?? original, role: role,
                                    content: .document(path: spooled, format: kind == "jpeg" ? "jpg" : kind), copies: copies,
-                                   source: source)
+                                   source: source, opensDrawer: opensDrawer)
         } catch {
             try? FileManager.default.removeItem(atPath: spooled)
             throw error
@@ -77,9 +93,10 @@ public struct JobIntake: Sendable {
 
     /// Queues a job that was checked before, e.g. a reprint of a stored job.
     public func queue(name: String, role: Role, content: JobContent, copies: Int = 1,
-                      source: String? = nil) async throws(IntakeError) -> PrintJob {
+                      source: String? = nil, opensDrawer: Bool = false) async throws(IntakeError) -> PrintJob {
         do {
-            return try await store.enqueue(name: name, role: role, content: content, copies: copies, source: source)
+            return try await store.enqueue(name: name, role: role, content: content, copies: copies, source: source,
+                                           opensDrawer: opensDrawer)
         } catch let error as StoreError {
             throw IntakeError(.notStored, "the job could not be written to the queue (\(error)). Nothing was queued.")
         } catch {
@@ -94,17 +111,39 @@ public struct JobIntake: Sendable {
         }
     }
 
-    private func keep(_ file: String) throws(IntakeError) -> String {
-        let target = spoolFolder + "/" + UUID().uuidString.prefix(8) + "-" + (file as NSString).lastPathComponent
+    /// Copies `file` into the spool folder, under a name of its own; returns the copy's path.
+    func keep(_ file: String) throws(IntakeError) -> String {
+        let target = spoolPath(for: (file as NSString).lastPathComponent)
         do {
-            try FileManager.default.createDirectory(atPath: spoolFolder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try makeSpoolFolder()
             try FileManager.default.copyItem(atPath: file, toPath: target)
         } catch {
             throw IntakeError(.notStored, "\(file) could not be copied into the spool folder \(spoolFolder) "
                 + "(\(error.localizedDescription)). Check the path, its permissions and the free disk space; nothing was queued.")
         }
         return target
+    }
+
+    /// Writes `data` into the spool folder as a file named after `name`; returns its path.
+    func keep(_ data: Data, named name: String) throws(IntakeError) -> String {
+        let target = spoolPath(for: name)
+        do {
+            try makeSpoolFolder()
+            try data.write(to: URL(fileURLWithPath: target), options: .withoutOverwriting)
+        } catch {
+            throw IntakeError(.notStored, "\(name) could not be written into the spool folder \(spoolFolder) "
+                + "(\(error.localizedDescription)). Check its permissions and the free disk space; nothing was queued.")
+        }
+        return target
+    }
+
+    private func spoolPath(for name: String) -> String {
+        spoolFolder + "/" + UUID().uuidString.prefix(8) + "-" + name
+    }
+
+    private func makeSpoolFolder() throws {
+        try FileManager.default.createDirectory(atPath: spoolFolder, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
     }
 
     private static func timestamp() -> String {

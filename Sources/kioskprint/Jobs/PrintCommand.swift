@@ -10,15 +10,20 @@ import Templates
 struct PrintCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "print",
-        abstract: "Queue a template or a PDF, PNG or JPEG file for the printer that holds a role.",
+        abstract: "Queue a template, a PDF, PNG or JPEG file, or ZPL or ESC/POS bytes for the printer that holds a role.",
         discussion: """
         The job is checked, then written to the database before anything else happens, and its id is printed. \
         A running agent (`kioskprint run`) prints it; with --wait this command follows it to the end (and \
         prints it itself when no agent runs), exiting with status 1 if it fails.
 
+        A printer-language file (.zpl, .escpos; .bin or .prn with --language) is sent as it is, and only to a \
+        printer of that language: it is refused, before it is queued, when no printer of the role takes it.
+
         Examples:
-          kioskprint print receipt --data order-4711.json --role receipt --name "Receipt 4711, till 3" --wait
+          kioskprint print receipt --data order-4711.json --role receipt --name "Receipt 4711, till 3" --wait --drawer
           kioskprint print --file ticket.pdf --role boarding-pass
+          kioskprint print --file label.zpl --role label
+          kioskprint print --file receipt.bin --language escpos --role receipt
         """)
 
     @Argument(help: "A template name or file (see `kioskprint templates list`). Omit it with --file.")
@@ -27,8 +32,13 @@ struct PrintCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The job's data, a JSON object (default: the template's sample data).", valueName: "file.json"))
     var data: String?
 
-    @Option(help: ArgumentHelp("A printer-ready file instead of a template: PDF, PNG or JPEG.", valueName: "path"))
+    @Option(help: ArgumentHelp("A file instead of a template: PDF, PNG or JPEG, or printer-language bytes "
+                               + "(.zpl, .escpos; .bin or .prn with --language).", valueName: "path"))
     var file: String?
+
+    @Option(help: ArgumentHelp("The printer language of a --file ending in .bin or .prn: escpos or zpl.", valueName: "language"),
+            transform: PrintCommand.language)
+    var language: PrinterLanguage?
 
     @Option(help: "The role whose printer prints it.")
     var role: Role
@@ -39,6 +49,9 @@ struct PrintCommand: AsyncParsableCommand {
     @Option(help: "Copies.")
     var copies: Int = 1
 
+    @Flag(help: "Kick the cash drawer after the job is cut (a receipt printer with a drawer port).")
+    var drawer = false
+
     @Flag(help: "Wait until the job has printed (or failed), and say so.")
     var wait = false
 
@@ -47,9 +60,10 @@ struct PrintCommand: AsyncParsableCommand {
 
     func validate() throws {
         if (template == nil) == (file == nil) {
-            throw ValidationError("Give a template name, or --file with a PDF, PNG or JPEG, but not both.")
+            throw ValidationError("Give a template name, or --file with a PDF, PNG, JPEG or printer-language file, but not both.")
         }
         if file != nil, data != nil { throw ValidationError("--data goes with a template, not with --file.") }
+        if file == nil, language != nil { throw ValidationError("--language goes with --file (a .bin or .prn file), not with a template.") }
         guard (1...99).contains(copies) else { throw ValidationError("--copies \(copies): give 1 to 99.") }
     }
 
@@ -60,13 +74,16 @@ struct PrintCommand: AsyncParsableCommand {
         let data = file == nil ? try dataJSON() : nil
         do throws(IntakeError) {
             if let file {
-                job = try await intake.queueFile(file, role: role, jobName: name, copies: copies)
+                job = try await intake.queueFile(file, role: role, language: language, jobName: name, copies: copies,
+                                                 opensDrawer: drawer)
             } else if let (json, dataFile) = data {
                 job = try await intake.queueTemplate(template!, dataJSON: json, dataFile: dataFile, role: role,
-                                                     jobName: name, copies: copies)
+                                                     jobName: name, copies: copies, opensDrawer: drawer)
             } else { return }
         } catch {
-            throw CLIError(error.message + (error.kind == .refused ? "\nNothing was queued: fix the template, its data or the file." : ""))
+            // A refused file's message already says what to do; a template's points at the line to fix.
+            let hint = file == nil ? "Nothing was queued: fix the template or its data." : "Nothing was queued."
+            throw CLIError(error.message + (error.kind == .refused ? "\n" + hint : ""))
         }
         print("Job \(job.id) queued for the role \(role): \"\(job.name)\".")
         if try await intake.primaryPrinter(of: role) == nil {
@@ -82,6 +99,15 @@ struct PrintCommand: AsyncParsableCommand {
                 + "See `kioskprint jobs show \(ended.id)`; `kioskprint jobs retry \(ended.id)` sends it again.")
         }
         print("Job \(ended.id) printed on \(ended.printer?.name ?? "the printer").")
+    }
+
+    /// `--language`: a transform rather than an ExpressibleByArgument conformance, which
+    /// another command may want to declare differently.
+    static func language(_ text: String) throws -> PrinterLanguage {
+        guard let language = PrinterLanguage(userWord: text) else {
+            throw ValidationError("\"\(text)\" is not a printer language: use escpos or zpl.")
+        }
+        return language
     }
 
     /// The job's data: the --data file, else the template's sample data.
