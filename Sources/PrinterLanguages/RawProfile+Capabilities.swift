@@ -6,7 +6,8 @@ extension RawProfile {
     /// exactly `printableDots` at the head's pitch (`PageGeometry` then gives
     /// that many printable dots), cut between the profile's shortest and
     /// longest piece; its resolution; the language's MIME type as the only
-    /// document format; receipt or label and roll as its kinds; the cut
+    /// document format; receipt and roll, or label alone (a Zebra is no
+    /// receipt printer), as its kinds; the cut
     /// finishings when it has a cutter; idle until its status is read.
     ///
     /// `name` is the printer's name in lists (the make and model when nil).
@@ -16,7 +17,7 @@ extension RawProfile {
         let resolution = Resolution(dpi)
         return PrinterCapabilities(
             name: name ?? makeAndModel, location: location, makeAndModel: makeAndModel,
-            kinds: [kind == .receipt ? .receipt : .label, .roll],
+            kinds: kind == .receipt ? [.receipt, .roll] : [.label],
             // The catalog or the administrator speaks for a printer that cannot be asked.
             kindsSource: .printer,
             state: .idle, documentFormats: [language.mimeType],

@@ -60,7 +60,7 @@ import PrinterLanguages
 
         let label = Self.profile("ZD420-203dpi").capabilities()
         #expect(label.name == "Zebra ZD420-203dpi")
-        #expect(label.kinds == [.label, .roll] && label.documentFormats == ["application/vnd.zebra-zpl"])
+        #expect(label.kinds == [.label] && label.documentFormats == ["application/vnd.zebra-zpl"])
         #expect(label.trims.isEmpty, "no cutter: no cut finishings")
         #expect(label.rolls.first?.cutLengths == Length.inches(0.25)...Length.millimetres(991))
     }

@@ -10,8 +10,9 @@ final class RawClient {
 
     /// Connects to 127.0.0.1:`port`. `sendBuffer` shrinks this side's send
     /// buffer, so that a printer that stops reading fills the path sooner.
-    init(port: Int, sendBuffer: Int? = nil, readTimeout: Duration = .seconds(10)) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    init(port: Int, sendBuffer: Int? = nil, readTimeout: Duration = .seconds(30)) throws {
+        // CLOEXEC: a printer process another suite spawns meanwhile must not inherit it and keep it open.
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ClientError.failed("socket", errno) }
         if var size = sendBuffer.map(Int32.init) {
             setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))

@@ -81,12 +81,12 @@ import Store
             DiscoveredPrinter(serviceName: "Counter", secure: false, raw: true, hostName: "tm.local", address: "127.0.0.1",
                               port: printer.port ?? 0, txt: TXTRecord(strings: txt))
         }
-        let known = await PrinterFinder.contact(found(["ty=EPSON TM-T20III", "product=(TM-T20III)"]), timeout: .seconds(3))
+        let known = await PrinterFinder.contact(found(["ty=EPSON TM-T20III", "product=(TM-T20III)"]), timeout: .seconds(15))
         guard case .answered(let capabilities) = known else { Issue.record("not answered: \(known)"); return }
         #expect(capabilities.rawProfile?.model == "TM-T20III" && capabilities.state == .idle)
         #expect(found([]).uri == "socket://127.0.0.1:\(printer.port ?? 0)")
 
-        let unknown = await PrinterFinder.contact(found(["ty=Acme Till 9"]), timeout: .seconds(3))
+        let unknown = await PrinterFinder.contact(found(["ty=Acme Till 9"]), timeout: .seconds(15))
         guard case .modelUnknown(let message) = unknown else { Issue.record("not marked unknown: \(unknown)"); return }
         #expect(message.contains("Acme Till 9") && message.contains("--model"))
         #expect(PrinterListing(number: 1, discovered: found([]), contact: unknown).stateSummary

@@ -8,7 +8,7 @@ extension RawLink {
     /// a printer that stops reading blocks its client after a few kilobytes,
     /// not after the megabytes loopback would otherwise buffer.
     static func listening(engine: Engine, port: Int, receiveBuffer: Int) throws -> RawLink {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw RawSimulatorError.system("socket", errno) }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         var yes: Int32 = 1
