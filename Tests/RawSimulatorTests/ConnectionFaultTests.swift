@@ -27,7 +27,7 @@ struct ConnectionFaultTests {
         #expect(printer.record.bytesReceived == 0)
 
         printer.resumeReading()
-        try client.send(Array(stream[sent...]))
+        try await client.send(Array(stream[sent...]))
         let piece = try #require(try await printer.pieces(atLeast: 1).first)
         #expect(printer.record.bytesReceived == stream.count)
         #expect(piece.lengthInDots == 1000)
@@ -43,13 +43,13 @@ struct ConnectionFaultTests {
         defer { printer.stop() }
         printer.dropConnection(afterBytes: 10)
         let first = try RawClient(port: try #require(printer.port))
-        try first.send(EscPos.initialize + Array(repeating: 0x41, count: 98))
-        #expect(try first.readUntilClosed() == ECONNRESET)
+        try await first.send(EscPos.initialize + Array(repeating: 0x41, count: 98))
+        #expect(try await first.readUntilClosed() == ECONNRESET)
         #expect(printer.record.bytesReceived == 10)
 
         let second = try RawClient(port: try #require(printer.port))
-        try second.send(EscPos.status(1))
-        #expect(try second.receive(1) == [0x12])
+        try await second.send(EscPos.status(1))
+        #expect(try await second.receive(1) == [0x12])
         #expect(printer.record.connections == 2)
         #expect(printer.record.bytesReceived == 13)
     }
@@ -60,18 +60,18 @@ struct ConnectionFaultTests {
         defer { printer.stop() }
         let port = try #require(printer.port)
         var first: RawClient? = try RawClient(port: port)
-        try first?.send(EscPos.initialize)
+        try await first?.send(EscPos.initialize)
         _ = try await printer.record("the first connection") { $0.initializations == 1 }
         let second = try RawClient(port: port)
-        try second.send(EscPos.status(2))
+        try await second.send(EscPos.status(2))
         // A round trip on the first connection: everything sent before it was read.
-        try first?.send(EscPos.status(1))
-        #expect(try first?.receive(1) == [0x12])
+        try await first?.send(EscPos.status(1))
+        #expect(try await first?.receive(1) == [0x12])
         #expect(printer.record.statusQueries.map(\.command) == ["DLE EOT 1"])
         #expect(printer.record.connections == 1)
 
         first = nil  // closes it
-        #expect(try second.receive(1) == [0x12])
+        #expect(try await second.receive(1) == [0x12])
         #expect(printer.record.statusQueries.map(\.command) == ["DLE EOT 1", "DLE EOT 2"])
         #expect(printer.record.connections == 2)
     }
@@ -82,13 +82,13 @@ struct ConnectionFaultTests {
         defer { printer.stop() }
         let port = try #require(printer.port)
         var first: RawClient? = try RawClient(port: port)
-        try first?.send(Array(EscPos.raster(widthBytes: 2, SampleImage.bytes).prefix(11)))
+        try await first?.send(Array(EscPos.raster(widthBytes: 2, SampleImage.bytes).prefix(11)))
         try await printer.waitForBytes(11)
         first = nil
         _ = try await printer.record("the report of the cut-off raster") { !$0.problems.isEmpty }
 
         let second = try RawClient(port: port)
-        try second.send(EscPos.raster(widthBytes: 2, SampleImage.bytes) + EscPos.cut(0))
+        try await second.send(EscPos.raster(widthBytes: 2, SampleImage.bytes) + EscPos.cut(0))
         let piece = try #require(try await printer.pieces(atLeast: 1).first)
         #expect(piece.bitmap.rowStrings == SampleImage.rows)
         #expect(printer.record.problems.first?.contains("11 bytes starting 1D 76 30") == true)

@@ -10,7 +10,7 @@ struct EscPosPaperTests {
         let printer = try EscPosPrinterSimulator(configuration: .init(printableWidth: 32))
         defer { printer.stop() }
         let client = try RawClient(port: try #require(printer.port))
-        try client.send(EscPos.initialize + EscPos.raster(widthBytes: 2, SampleImage.bytes) + EscPos.feedAndCut(66, 0))
+        try await client.send(EscPos.initialize + EscPos.raster(widthBytes: 2, SampleImage.bytes) + EscPos.feedAndCut(66, 0))
 
         let pieces = try await printer.pieces(atLeast: 1)
         let piece = try #require(pieces.first)
@@ -31,7 +31,7 @@ struct EscPosPaperTests {
         let printer = try EscPosPrinterSimulator(configuration: .init(printableWidth: 16))
         defer { printer.stop() }
         let client = try RawClient(port: try #require(printer.port))
-        try client.send(EscPos.raster(widthBytes: 2, SampleImage.bytes) + EscPos.cut(mode)
+        try await client.send(EscPos.raster(widthBytes: 2, SampleImage.bytes) + EscPos.cut(mode)
                         + EscPos.raster(widthBytes: 2, Array(SampleImage.bytes.prefix(2))) + EscPos.cut(mode))
 
         let pieces = try await printer.pieces(atLeast: 2)
@@ -46,7 +46,7 @@ struct EscPosPaperTests {
         let printer = try EscPosPrinterSimulator(configuration: .init(printableWidth: 16))
         defer { printer.stop() }
         let client = try RawClient(port: try #require(printer.port))
-        try client.send(EscPos.raster(widthBytes: 2, SampleImage.bytes)  // 4 rows
+        try await client.send(EscPos.raster(widthBytes: 2, SampleImage.bytes)  // 4 rows
                         + EscPos.feed(units: 30)                          // 30 dots: one unit is one dot here
                         + EscPos.lineSpacing(24) + EscPos.feed(lines: 2)  // 48
                         + EscPos.lineFeed                                 // 24
@@ -65,7 +65,7 @@ struct EscPosPaperTests {
                                                                       verticalMotionUnitsPerInch: 360))
         defer { printer.stop() }
         let client = try RawClient(port: try #require(printer.port))
-        try client.send(EscPos.feed(units: 60) + EscPos.cut(0)            // 60/360 in = 30 dots
+        try await client.send(EscPos.feed(units: 60) + EscPos.cut(0)            // 60/360 in = 30 dots
                         + [0x1D, 0x50, 180, 180] + EscPos.feed(units: 60) + EscPos.cut(0)   // GS P 180 180: 60 dots
                         + EscPos.initialize + EscPos.lineFeed + EscPos.cut(0))             // ESC @: 1/6 in line = 30 dots
         let pieces = try await printer.pieces(atLeast: 3)
@@ -80,7 +80,7 @@ struct EscPosPaperTests {
         // fn 112: m=48 fn=112 a=48 bx=1 by=1 c=49 xL xH (16 dots) yL yH (4 rows), then k = 2 x 4 bytes.
         let store: [UInt8] = [0x30, 0x70, 0x30, 0x01, 0x01, 0x31, 16, 0, 4, 0] + SampleImage.bytes
         let print: [UInt8] = [0x30, 0x32]  // m=48 fn=50
-        try client.send([0x1D, 0x28, 0x4C, UInt8(store.count), 0x00] + store + [0x1D, 0x28, 0x4C, 0x02, 0x00] + print
+        try await client.send([0x1D, 0x28, 0x4C, UInt8(store.count), 0x00] + store + [0x1D, 0x28, 0x4C, 0x02, 0x00] + print
                         + EscPos.cut(1)
                         + [0x1D, 0x38, 0x4C, UInt8(store.count), 0, 0, 0] + store + [0x1D, 0x38, 0x4C, 0x02, 0, 0, 0] + print
                         + EscPos.cut(1))
@@ -96,7 +96,7 @@ struct EscPosPaperTests {
         let printer = try EscPosPrinterSimulator(configuration: .init(printableWidth: 8))
         defer { printer.stop() }
         let client = try RawClient(port: try #require(printer.port))
-        try client.send(EscPos.raster(widthBytes: 2, [0xF0, 0xFF]) + EscPos.raster(widthBytes: 1, [0x90], mode: 1)
+        try await client.send(EscPos.raster(widthBytes: 2, [0xF0, 0xFF]) + EscPos.raster(widthBytes: 1, [0x90], mode: 1)
                         + EscPos.cut(0))
         let piece = try #require(try await printer.pieces(atLeast: 1).first)
         #expect(piece.bitmap.rowStrings == ["####....", "##....##"])
@@ -112,10 +112,10 @@ struct EscPosPaperTests {
         defer { printer.stop() }
         printer.update { $0.paperOut = true }
         let client = try RawClient(port: try #require(printer.port))
-        try client.send(EscPos.raster(widthBytes: 2, SampleImage.bytes) + EscPos.cut(0) + EscPos.pulse(0, 50, 50)
+        try await client.send(EscPos.raster(widthBytes: 2, SampleImage.bytes) + EscPos.cut(0) + EscPos.pulse(0, 50, 50)
                         + EscPos.status(1))
         // The status answer comes after everything before it was interpreted.
-        #expect(try client.receive(1) == [0x1A])
+        #expect(try await client.receive(1) == [0x1A])
         var record = printer.record
         #expect(record.pieces.isEmpty)
         #expect(record.uncut.lengthInDots == 0)
@@ -123,7 +123,7 @@ struct EscPosPaperTests {
         #expect(record.notExecuted == ["GS v 0 (4 rows)", "GS V 0", "ESC p 0 50 50"])
 
         printer.update { $0.paperOut = false }
-        try client.send(EscPos.raster(widthBytes: 2, SampleImage.bytes) + EscPos.cut(0))
+        try await client.send(EscPos.raster(widthBytes: 2, SampleImage.bytes) + EscPos.cut(0))
         record = try await printer.record("a piece after the refill") { $0.pieces.count == 1 }
         #expect(record.pieces.first?.bitmap.rowStrings == SampleImage.rows)
     }
@@ -133,7 +133,7 @@ struct EscPosPaperTests {
         let printer = try EscPosPrinterSimulator(configuration: .init(printableWidth: 16))
         defer { printer.stop() }
         let client = try RawClient(port: try #require(printer.port))
-        try client.send([0x1B, 0x01] + [0x1D, 0x01] + [0x07]
+        try await client.send([0x1B, 0x01] + [0x1D, 0x01] + [0x07]
                         + [0x1B, 0x61, 0x01]                                  // ESC a 1: centring
                         + [0x1D, 0x6B, 0x49, 0x03, 0x7B, 0x42, 0x41]          // GS k 73 (Code 128) "{BA"
                         + EscPos.raster(widthBytes: 2, SampleImage.bytes) + EscPos.cut(0))
@@ -149,7 +149,7 @@ struct EscPosPaperTests {
         let printer = try EscPosPrinterSimulator(configuration: .init(printableWidth: 16))
         defer { printer.stop() }
         let client = try RawClient(port: try #require(printer.port))
-        try client.send(EscPos.lineSpacing(20) + Array("REPRINT".utf8) + EscPos.lineFeed + Array("tail".utf8) + EscPos.cut(0)
+        try await client.send(EscPos.lineSpacing(20) + Array("REPRINT".utf8) + EscPos.lineFeed + Array("tail".utf8) + EscPos.cut(0)
                         + EscPos.lineFeed + EscPos.cut(0))
         let piece = try #require(try await printer.pieces(atLeast: 1).first)
         #expect(piece.text == [EscPosTextLine(row: 0, text: "REPRINT"), EscPosTextLine(row: 20, text: "tail")])

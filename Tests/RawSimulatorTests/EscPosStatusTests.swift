@@ -28,8 +28,8 @@ struct EscPosStatusTests {
         defer { printer.stop() }
         printer.setState(state)
         let client = try RawClient(port: try #require(printer.port))
-        try client.send(EscPos.status(1) + EscPos.status(2) + EscPos.status(3) + EscPos.status(4))
-        #expect(try client.receive(4) == expected, "\(name)")
+        try await client.send(EscPos.status(1) + EscPos.status(2) + EscPos.status(3) + EscPos.status(4))
+        #expect(try await client.receive(4) == expected, "\(name)")
         // Every answer is a DLE EOT answer, never mistaken for ASB (xxx1xx00).
         #expect(expected.allSatisfy { $0 & 0x93 == 0x12 })
         #expect(printer.record.statusQueries.map(\.command) == ["DLE EOT 1", "DLE EOT 2", "DLE EOT 3", "DLE EOT 4"])
@@ -41,8 +41,8 @@ struct EscPosStatusTests {
         let printer = try EscPosPrinterSimulator(configuration: .init(printableWidth: 16))
         defer { printer.stop() }
         let client = try RawClient(port: try #require(printer.port))
-        try client.send(EscPos.raster(widthBytes: 2, SampleImage.bytes) + EscPos.cut(0) + EscPos.processID("0001"))
-        #expect(try client.receive(7) == [0x37, 0x22, 0x30, 0x30, 0x30, 0x31, 0x00])
+        try await client.send(EscPos.raster(widthBytes: 2, SampleImage.bytes) + EscPos.cut(0) + EscPos.processID("0001"))
+        #expect(try await client.receive(7) == [0x37, 0x22, 0x30, 0x30, 0x30, 0x31, 0x00])
         // Answered after the piece was cut: the piece is there already.
         #expect(printer.pieces.count == 1)
         #expect(printer.record.processIDResponses == ["0001"])
@@ -54,12 +54,12 @@ struct EscPosStatusTests {
         defer { printer.stop() }
         printer.update { $0.paperOut = true }
         let client = try RawClient(port: try #require(printer.port))
-        try client.send(EscPos.processID("0002") + EscPos.status(1))
+        try await client.send(EscPos.processID("0002") + EscPos.status(1))
         // The first byte back is DLE EOT 1's (offline), not the held response.
-        #expect(try client.receive(1) == [0x1A])
+        #expect(try await client.receive(1) == [0x1A])
         #expect(printer.record.processIDResponses.isEmpty)
         printer.update { $0.paperOut = false }
-        #expect(try client.receive(7) == EscPos.processIDResponse("0002"))
+        #expect(try await client.receive(7) == EscPos.processIDResponse("0002"))
         #expect(printer.record.processIDResponses == ["0002"])
     }
 
@@ -68,12 +68,12 @@ struct EscPosStatusTests {
         let printer = try EscPosPrinterSimulator()
         defer { printer.stop() }
         let client = try RawClient(port: try #require(printer.port))
-        try client.send([0x1D, 0x61, 0x0F])  // GS a 15: drawer, online/offline, errors, paper sensors
-        #expect(try client.receive(4) == [0x10, 0x00, 0x00, 0x00])
+        try await client.send([0x1D, 0x61, 0x0F])  // GS a 15: drawer, online/offline, errors, paper sensors
+        #expect(try await client.receive(4) == [0x10, 0x00, 0x00, 0x00])
         printer.update { $0.paperNearEnd = true }
-        #expect(try client.receive(4) == [0x10, 0x00, 0x03, 0x00])
+        #expect(try await client.receive(4) == [0x10, 0x00, 0x03, 0x00])
         printer.update { $0.coverOpen = true }
-        #expect(try client.receive(4) == [0x38, 0x00, 0x03, 0x00])  // offline (bit 3), cover open (bit 5)
+        #expect(try await client.receive(4) == [0x38, 0x00, 0x03, 0x00])  // offline (bit 3), cover open (bit 5)
         #expect(printer.record.automaticStatusSettings == [15])
     }
 
@@ -82,9 +82,9 @@ struct EscPosStatusTests {
         let printer = try EscPosPrinterSimulator()
         defer { printer.stop() }
         let client = try RawClient(port: try #require(printer.port))
-        try client.send(EscPos.pulse(0, 25, 250) + EscPos.pulse(49, 50, 10) + [0x10, 0x14, 0x01, 0x00, 0x02]
+        try await client.send(EscPos.pulse(0, 25, 250) + EscPos.pulse(49, 50, 10) + [0x10, 0x14, 0x01, 0x00, 0x02]
                         + EscPos.status(1))
-        _ = try client.receive(1)
+        _ = try await client.receive(1)
         #expect(printer.record.drawerPulses == [
             DrawerPulse(pin: 2, onMilliseconds: 50, offMilliseconds: 500, realTime: false),
             DrawerPulse(pin: 5, onMilliseconds: 100, offMilliseconds: 100, realTime: false),

@@ -1,11 +1,12 @@
 import Foundation
 import Glibc
+import Simulator
 
 /// A plain TCP client on 127.0.0.1, standing in for the agent's raw
 /// connection: blocking writes, bounded reads (a read that gets nothing
 /// within `readTimeout` is a failure, not a wait), and non-blocking writes
 /// to see a full socket.
-final class RawClient {
+final class RawClient: @unchecked Sendable {  // one test uses a client at a time
     let fd: Int32
 
     /// Connects to 127.0.0.1:`port`. `sendBuffer` shrinks this side's send
@@ -38,8 +39,18 @@ final class RawClient {
 
     deinit { close(fd) }
 
-    /// Writes everything (blocking, bounded by the send timeout).
-    func send(_ bytes: [UInt8]) throws {
+    /// Writes everything, bounded by the send timeout, on a thread of its
+    /// own: a blocked socket call must not hold one of the cooperative
+    /// pool's two threads while the other suites run.
+    func send(_ bytes: [UInt8]) async throws { try await offloaded { try self.sendNow(bytes) } }
+
+    /// Exactly `count` bytes, off the cooperative pool; throws if they do not come within the read timeout.
+    func receive(_ count: Int) async throws -> [UInt8] { try await offloaded { try self.receiveNow(count) } }
+
+    /// How the connection ended (see `readUntilClosedNow`), off the cooperative pool.
+    func readUntilClosed() async throws -> Int32 { try await offloaded { try self.readUntilClosedNow() } }
+
+    private func sendNow(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let count = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -56,8 +67,7 @@ final class RawClient {
         throw ClientError.failed("send", errno)
     }
 
-    /// Exactly `count` bytes; throws if they do not come within the read timeout.
-    func receive(_ count: Int) throws -> [UInt8] {
+    private func receiveNow(_ count: Int) throws -> [UInt8] {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: max(count, 1))
         while received.count < count {
@@ -72,7 +82,7 @@ final class RawClient {
 
     /// Reads until the connection ends; returns how it ended: 0 for an
     /// orderly close, ECONNRESET for a reset. Throws on a timeout.
-    func readUntilClosed() throws -> Int32 {
+    private func readUntilClosedNow() throws -> Int32 {
         var buffer = [UInt8](repeating: 0, count: 1024)
         while true {
             let got = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }

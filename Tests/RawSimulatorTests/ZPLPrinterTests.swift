@@ -40,7 +40,7 @@ struct ZPLPrinterTests {
         let printer = try ZPLPrinterSimulator()
         defer { printer.stop() }
         let client = try RawClient(port: try #require(printer.port))
-        try client.send(Array(Self.label.utf8))
+        try await client.send(Array(Self.label.utf8))
 
         let label = try #require(try await printer.labels(atLeast: 1).first)
         #expect(label.width == 240)
@@ -63,7 +63,7 @@ struct ZPLPrinterTests {
         let printer = try ZPLPrinterSimulator(configuration: .init(printWidth: 16, labelLength: 8))
         defer { printer.stop() }
         let client = try RawClient(port: try #require(printer.port))
-        try client.send(Array("^XA\(commands)^XZ^XA^FO0,0^GFA,2,2,2,FFFF^FS^XZ".utf8))
+        try await client.send(Array("^XA\(commands)^XZ^XA^FO0,0^GFA,2,2,2,FFFF^FS^XZ".utf8))
         let labels = try await printer.labels(atLeast: 2)
         #expect(labels.map(\.mediaTracking) == [tracking, tracking])
         #expect(labels.map(\.mediaMode) == [mode, mode])
@@ -84,8 +84,8 @@ struct ZPLPrinterTests {
         defer { printer.stop() }
         printer.setState(state)
         let client = try RawClient(port: try #require(printer.port))
-        try client.send(Array("^XA^LL1234^MMC^XZ~HS".utf8))
-        let strings = try Self.hostStatusStrings(client)
+        try await client.send(Array("^XA^LL1234^MMC^XZ~HS".utf8))
+        let strings = try await Self.hostStatusStrings(client)
         #expect(strings.count == 3)
         let first = strings[0].split(separator: ",").map(String.init)
         let second = strings[1].split(separator: ",").map(String.init)
@@ -106,7 +106,7 @@ struct ZPLPrinterTests {
         defer { printer.stop() }
         printer.update { $0.paused = true }
         let client = try RawClient(port: try #require(printer.port))
-        try client.send(Array("^XA^FO0,0^GFA,2,2,2,F0F0^FS^XZ".utf8))
+        try await client.send(Array("^XA^FO0,0^GFA,2,2,2,F0F0^FS^XZ".utf8))
         let waiting = try await printer.record("a waiting label") { $0.waitingLabels.count == 1 }
         #expect(waiting.labels.isEmpty)
         printer.update { $0.paused = false }
@@ -121,7 +121,7 @@ struct ZPLPrinterTests {
         defer { printer.stop() }
         let client = try RawClient(port: try #require(printer.port))
         let format = { (hex: String) in "^XA^FO0,0^GFA,2,2,2,\(hex)^FS^XZ" }
-        try client.send(Array(("~PP" + format("FF00") + "~JA" + format("00FF") + "~PS").utf8))
+        try await client.send(Array(("~PP" + format("FF00") + "~JA" + format("00FF") + "~PS").utf8))
         let labels = try await printer.labels(atLeast: 1)
         #expect(labels.map { $0.bitmap.rowStrings[0] } == ["........########"])
         #expect(printer.state == .ready)
@@ -134,11 +134,11 @@ struct ZPLPrinterTests {
         defer { printer.stop() }
         printer.update { $0.paperOut = true }
         let client = try RawClient(port: try #require(printer.port))
-        try client.send(Array("~HS".utf8))
+        try await client.send(Array("~HS".utf8))
         _ = try await printer.record("the first ~HS") { $0.hostStatusRequests == 1 }
         printer.update { $0.paperOut = false }
-        try client.send(Array("~HS".utf8))
-        let strings = try Self.hostStatusStrings(client)
+        try await client.send(Array("~HS".utf8))
+        let strings = try await Self.hostStatusStrings(client)
         #expect(strings[0].split(separator: ",")[1] == "0")
         #expect(printer.record.hostStatusRequests == 2)
         #expect(printer.record.hostStatusAnswers.count == 1)
@@ -149,7 +149,7 @@ struct ZPLPrinterTests {
         let printer = try ZPLPrinterSimulator()
         defer { printer.stop() }
         let client = try RawClient(port: try #require(printer.port))
-        try client.send(Array("hello\r\n^FO1,1^XZ^XA^GFA,4,4,2,FFFF^FS^XZ".utf8))
+        try await client.send(Array("hello\r\n^FO1,1^XZ^XA^GFA,4,4,2,FFFF^FS^XZ".utf8))
         _ = try await printer.labels(atLeast: 1)
         let problems = printer.record.problems
         #expect(problems.count == 4)
@@ -160,13 +160,13 @@ struct ZPLPrinterTests {
     }
 
     /// Reads the three ~HS strings: each STX, fields, ETX, CR, LF.
-    static func hostStatusStrings(_ client: RawClient) throws -> [String] {
+    static func hostStatusStrings(_ client: RawClient) async throws -> [String] {
         var strings: [String] = []
         for _ in 0..<3 {
-            var bytes = try client.receive(1)
+            var bytes = try await client.receive(1)
             #expect(bytes == [0x02])
             bytes = []
-            while bytes.last != 0x0A { bytes += try client.receive(1) }
+            while bytes.last != 0x0A { bytes += try await client.receive(1) }
             #expect(bytes.suffix(3) == [0x03, 0x0D, 0x0A])
             strings.append(String(decoding: bytes.dropLast(3), as: UTF8.self))
         }
