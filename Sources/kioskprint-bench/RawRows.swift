@@ -26,7 +26,7 @@ struct RawRows {
                   theirs.spread(missing: ipp.failures.count), note: verdict + pathNote)
 
         let bytesNote = table.footnote("Raw: every byte the simulator read on its connection during the job: ESC @, "
-            + "the raster as GS v 0 bands (uncompressed, 72 bytes a row at 576 dots), feed and GS V cut, and the "
+            + "the raster as GS v 0 bands (uncompressed, \(figures.rawDots / 8) bytes a row at \(figures.rawDots) dots), feed and GS V cut, and the "
             + "spooler's real-time status requests (DLE EOT) and process-ID request (GS ( H) where the model has one. "
             + "IPP: the document the printer kept (`-k`), "
             + "\(figures.ippFormat ?? "raster"); PWG raster compresses runs of equal bytes, and the Print-Job "
@@ -43,11 +43,12 @@ struct RawRows {
                       note: "the process's own figure was \(Millis.text(raw.processCPU / raw.jobs)) ms per raw receipt")
         }
         let cut = raw.cutLength.map { " at \(ReceiptPDF.millimetres($0)) mm" } ?? ""
-        let metric = raw.cutLength.map { " (\(DotPitch(dpi: 203).dots(Length(hundredthsOfMillimetre: $0))) at the head's 8 dots/mm)" } ?? ""
+        let dpi = figures.rawDPI
+        let metric = raw.cutLength.map { " (\(DotPitch(dpi: dpi).dots(Length(hundredthsOfMillimetre: $0))) at the head's real pitch)" } ?? ""
         table.add("raw pieces cut at the planned length, to the dot",
                   "\(figures.rawCutsExact) of \(figures.rawPieces)" + (figures.rawPieceDots.map { " (\($0) dots)" } ?? ""),
-                  "", "", note: "receipt cut\(cut) = \(raw.cutLength.map { "\(RawVersusIPP.dots($0, dpi: 203))" } ?? "?") "
-                    + "rows at 203 dpi as the page is drawn\(metric); the paper between cuts as the simulator measured it")
+                  "", "", note: "receipt cut\(cut) = \(raw.cutLength.map { "\(Length(hundredthsOfMillimetre: $0).dots(at: dpi))" } ?? "?") "
+                    + "rows at \(dpi) dpi as the page is drawn\(metric); the paper between cuts as the simulator measured it")
         let failed = raw.failures.map { "raw \($0)" } + ipp.failures.map { "IPP \($0)" }
         if !failed.isEmpty {
             _ = table.footnote("Jobs that did not complete: " + Set(failed).sorted().joined(separator: "; "))
@@ -65,7 +66,7 @@ struct RawRows {
     private var paths: String {
         "One KioskStore on a temporary file, two roles: the IPP printer saved with RoleSetup.add (contacted over IPP), "
             + "the raw one with KioskStore.assign and the capabilities ModelCatalog gives for \(figures.rawModel) "
-            + "(203 dpi, 576 dots), its URI socket://127.0.0.1:PORT of an EscPosPrinterSimulator in this process. "
+            + "(\(figures.rawDPI) dpi, \(figures.rawDots) dots), its URI socket://127.0.0.1:PORT of an EscPosPrinterSimulator in this process. "
             + "Each job is .template(\"receipt\", the render bench's \(LongReceipt.items)-item data), enqueued and "
             + "delivered with Spooler.deliver(jobID): claimed, the printer's state asked (raw: DLE EOT; IPP: "
             + "Get-Printer-Attributes), drawn for that printer, sent (raw: ESC/POS over the socket, complete once the "

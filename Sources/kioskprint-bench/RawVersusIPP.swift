@@ -52,8 +52,10 @@ struct RawVersusIPP: Sendable {
     var rawPieceDots: Int?
     /// The document format the IPP printer recorded.
     var ippFormat: String?
-    /// The raw printer's make and model, from the catalog.
+    /// The raw printer's make and model, resolution and printable dots, from the catalog.
     var rawModel = ""
+    var rawDPI = 0
+    var rawDots = 0
 
     /// The model the raw printer is saved as.
     static let rawModelName = "TM-T20III"
@@ -72,7 +74,8 @@ struct RawVersusIPP: Sendable {
         let spooler = Spooler(store: store, preparer: DocumentPreparer(catalog: TemplateCatalog()))
         let content = JobContent.template(name: "receipt", dataJSON: try LongReceipt.json())
 
-        var result = RawVersusIPP(simulatorThread: nil, rawModel: profile.makeAndModel)
+        var result = RawVersusIPP(simulatorThread: nil, rawModel: profile.makeAndModel, rawDPI: profile.dpi,
+                                  rawDots: profile.printableDots)
         result.simulatorThread = simulator.map { "thread \($0.threadID), \"\($0.name)\"" }
 
         for round in 0..<(warmUps + receipts) {
@@ -121,17 +124,10 @@ struct RawVersusIPP: Sendable {
     /// Counts the pieces a raw job cut and how many are exactly its planned
     /// lengths, to the dot, at the stated dpi: the raster page's height.
     private mutating func count(_ pieces: ArraySlice<EscPosPiece>, planned: [Int]?, dpi: Int) {
-        let expected = (planned ?? []).map { Self.dots($0, dpi: dpi) }
+        let expected = (planned ?? []).map { Length(hundredthsOfMillimetre: $0).dots(at: dpi) }
         rawPieces += pieces.count
         rawPieceDots = pieces.last?.lengthInDots ?? rawPieceDots
         rawCutsExact += zip(pieces, expected).filter { $0.lengthInDots == $1 }.count
-    }
-}
-
-extension RawVersusIPP {
-    /// A length in hundredths of a millimetre as rows at `dpi`, to the nearest row.
-    static func dots(_ hundredths: Int, dpi: Int) -> Int {
-        Int((Double(hundredths) * Double(dpi) / 2540).rounded())
     }
 }
 
