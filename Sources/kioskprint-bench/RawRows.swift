@@ -82,8 +82,9 @@ struct RawRows {
             return base + "The ESC/POS simulator's thread could not be found by name, so the raw figure INCLUDES "
                 + "the simulator's CPU: it overstates the agent's."
         }
-        return base + "The ESC/POS simulator runs in this process on a thread of its own (\(thread): the one its "
-            + "init started); its CPU "
+        return base + "The ESC/POS simulator runs in this process on a thread of its own (\(thread): the only "
+            + "thread its init started; Linux gives a thread its creator's name, and Foundation's longer name does not "
+            + "fit the kernel's 15 bytes); its CPU "
             + "time over the same windows (from /proc/self/task/TID/schedstat, nanoseconds) is subtracted, so the "
             + "raw figure is the agent's own: rendering, encoding, the socket and the store."
     }
