@@ -1,6 +1,5 @@
 import Foundation
 import PrintModel
-import Setup
 import Simulator
 import Store
 
@@ -83,7 +82,7 @@ struct DemoAgentRun {
         print("\n$ kioskprint status")
         let status = try StatusCommand.parse(["--database", databasePath])
         do { try await status.run() } catch {
-            try await excuseRawStatus(store: store)
+            throw demoFailure("`kioskprint status` found the agent not running or a printer not ready (see above).")
         }
 
         print("\nStopping the agent with SIGTERM:")
@@ -115,19 +114,6 @@ struct DemoAgentRun {
         }
         let changes = gpio.changes(line: line).map(String.init).joined(separator: " -> ")
         print("\nThe receipt printer's light, GPIO line \(line) (simulated): on, driven \(changes).")
-    }
-
-    /// `status` contacts every saved printer over IPP until Setup asks raw
-    /// printers in their own language, so it calls the coupon printer
-    /// unreachable. That alone is no failure: the demo knows the simulator's
-    /// sensors. Anything else `status` complained of is.
-    private func excuseRawStatus(store: KioskStore) async throws {
-        let failure = demoFailure("`kioskprint status` found the agent not running or a printer not ready (see above).")
-        guard AgentLock(databasePath: databasePath).isHeld, coupon.simulator.state == .ready else { throw failure }
-        let notReady = try await RoleSetup(store: store).check().filter { !$0.isReady }
-        guard notReady.allSatisfy({ $0.assignment.printer.capabilities.rawProfile != nil }) else { throw failure }
-        print("(`status` asks every printer over IPP, which the raw coupon printer does not speak; its simulator "
-            + "reports paper in, cover closed, online, and the agent reads that with DLE EOT before each job.)")
     }
 
     /// Every job completed, and the button's tickets numbered 1, 2, ... from the counter.
