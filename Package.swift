@@ -103,7 +103,7 @@ let package = Package(
         // a site would otherwise use.
         .executableTarget(name: "kioskprint-bench",
                           dependencies: ["PrintModel", "Discovery", "IPP", "Setup", "Simulator", "Rendering", "Templates",
-                                         "Store", "Spooler"],
+                                         "Store", "Spooler", "PrinterLanguages"],
                           swiftSettings: strict),
 
         .testTarget(name: "PrintModelTests", dependencies: ["PrintModel"], swiftSettings: strict),

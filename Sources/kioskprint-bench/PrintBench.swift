@@ -6,7 +6,8 @@ import Simulator
 /// KioskPrint's spooler in this process, beside the path a site would
 /// otherwise take: the same receipt as a PDF, printed with `lp` through a
 /// private cupsd with a driverless queue. Both sides print to instant
-/// recording ippeveprinters on loopback. Needs root (the lab's avahi-daemon,
+/// recording ippeveprinters on loopback. Section 4 is `kioskprint-bench raw`'s
+/// (RawBench.swift) on the first of them. Needs root (the lab's avahi-daemon,
 /// cupsd), and runs in a network namespace of its own like the default mode.
 enum PrintBench {
     /// Receipts timed one at a time through the spooler, after `warmUps` untimed ones.
@@ -47,15 +48,15 @@ enum PrintBench {
             }
             let cupsPrinter = try await lab.startPrinter(.recording(try CupsReceiptPrinter.preset()))
 
-            progress("1/3 KioskPrint: \(receipts) receipts one at a time (after \(warmUps) warm-ups)")
+            progress("1/4 KioskPrint: \(receipts) receipts one at a time (after \(warmUps) warm-ups)")
             let latency = try await SpoolerLatency.measure(printer: kioskPrinters[0], jobs: receipts,
                                                            warmUps: warmUps, folder: folder)
 
-            progress("2/3 KioskPrint: \(lanes) x \(jobsPerLane) receipts queued at once, one spooler.run()")
+            progress("2/4 KioskPrint: \(lanes) x \(jobsPerLane) receipts queued at once, one spooler.run()")
             let throughput = try await SpoolerThroughput.measure(printers: kioskPrinters, perLane: jobsPerLane,
                                                                  folder: folder)
 
-            progress("3/3 lp through a private cupsd: \(lpJobs) jobs (about a second each)")
+            progress("3/4 lp through a private cupsd: \(lpJobs) jobs (about a second each)")
             let cups: LpOutcome
             do {
                 cups = .measured(try await LpPrintPath.measure(
@@ -66,8 +67,17 @@ enum PrintBench {
                 cups = .couldNotRun("\(error)")
             }
 
+            progress("4/4 KioskPrint: raw TCP ESC/POS beside IPP, \(RawBench.defaultReceipts) receipts each")
+            let (escpos, simulator) = try ThreadClock.created {
+                try EscPosPrinterSimulator(configuration: .init(printableWidth: 576, dotsPerInch: 203))
+            }
+            defer { escpos.stop() }
+            let raw = try await RawVersusIPP.measure(ipp: kioskPrinters[0], escpos: escpos, simulator: simulator,
+                                                     receipts: RawBench.defaultReceipts, warmUps: warmUps, folder: folder)
+
             var table = BenchTable()
             PrintRows(latency: latency, throughput: throughput, cups: cups).add(to: &table)
+            RawRows(figures: raw, number: 4).add(to: &table)
             print(facts.text + "  load \(load) (1 min, at start)")
             print("")
             print(table.render())

@@ -7,7 +7,13 @@
 //   kioskprint-bench render   template rendering to PWG raster, beside
 //                             Ghostscript; no root, no lab
 //   kioskprint-bench print    a receipt end to end through the spooler,
-//                             beside lp through a private cupsd; needs root
+//                             beside lp through a private cupsd, and the
+//                             raw section below; needs root
+//   kioskprint-bench raw [--receipts N]
+//                             a 30-item receipt through the spooler to a
+//                             raw-TCP ESC/POS simulator beside the 80 mm IPP
+//                             printer, N each (default 40): time, bytes and
+//                             the agent's CPU per receipt; needs root
 //   kioskprint-bench agent [--jobs N]
 //                             `kioskprint run` as a child: start to READY=1
 //                             (beside cupsd), idle footprint, and a soak of
@@ -40,6 +46,8 @@ case "render-idle":
     RenderOne.idle()
 case "print":
     await PrintBench.run()
+case "raw":
+    await RawBench.run(Array(arguments.dropFirst()))
 case "agent":
     await AgentBench.run(Array(arguments.dropFirst()))
 case "startup-order":

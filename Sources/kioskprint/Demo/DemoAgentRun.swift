@@ -14,9 +14,11 @@ struct DemoAgentRun {
     let files: DemoConfiguration
     /// The libgpiod stand-in the agent's buttons and lights use; nil when it could not be built.
     let gpio: GPIOStandIn?
+    /// The raw ESC/POS printer of the role `coupon`.
+    let coupon: DemoCouponPrinter
 
     /// Builds the GPIO stand-in (or goes on without it) and writes the configuration.
-    static func prepare(lab: PrinterLab, databasePath: String) async throws -> DemoAgentRun {
+    static func prepare(lab: PrinterLab, databasePath: String, coupon: DemoCouponPrinter) async throws -> DemoAgentRun {
         var gpio: GPIOStandIn?
         do { gpio = try await GPIOStandIn() } catch {
             // One line: the message's first lines (a compiler's complaint can run long).
@@ -26,7 +28,7 @@ struct DemoAgentRun {
         }
         let folder = lab.directory.appendingPathComponent("agent").path
         let files = try DemoConfiguration.write(into: folder, withGPIO: gpio != nil)
-        return DemoAgentRun(lab: lab, databasePath: databasePath, files: files, gpio: gpio)
+        return DemoAgentRun(lab: lab, databasePath: databasePath, files: files, gpio: gpio, coupon: coupon)
     }
 
     /// Runs the agent through the demo; returns every job, ended, in queue order.
@@ -62,7 +64,8 @@ struct DemoAgentRun {
         if let gpio { try await showLight(gpio, agent: agent) }
 
         let store = try KioskStore(path: databasePath)
-        let expected = 2 + presses
+        let dropped = drops.count - 1  // the malformed receipt is refused, not queued
+        let expected = dropped + presses
         print("\nWaiting until the \(expected) jobs queued have ended:")
         var latest: [PrintJob] = []
         let states = { " The jobs: " + (latest.isEmpty ? "none queued." : latest.map { "\($0.id) \"\($0.name)\" \($0.state)" }
@@ -71,7 +74,7 @@ struct DemoAgentRun {
             latest = try await store.jobs(includeFinished: true)
             return latest.count >= expected && latest.allSatisfy(\.state.isTerminal)
         }
-        try check(latest, expected: expected)
+        try check(latest, expected: expected, presses: presses)
 
         print("\n$ kioskprint jobs --all")
         let jobs = try ListJobsCommand.parse(["--all", "--database", databasePath])
@@ -114,7 +117,7 @@ struct DemoAgentRun {
     }
 
     /// Every job completed, and the button's tickets numbered 1, 2, ... from the counter.
-    private func check(_ jobs: [PrintJob], expected: Int) throws {
+    private func check(_ jobs: [PrintJob], expected: Int, presses: Int) throws {
         let unfinished = jobs.filter { $0.state != .completed }
         guard jobs.count == expected, unfinished.isEmpty else {
             let states = jobs.map { "job \($0.id) \"\($0.name)\" \($0.state)\($0.lastError.map { ": \($0)" } ?? "")" }
@@ -124,8 +127,8 @@ struct DemoAgentRun {
         for (index, ticket) in tickets.enumerated() where !ticket.name.hasPrefix("queue-ticket \(index + 1) ") {
             throw demoFailure("ticket \(index + 1) was queued as \"\(ticket.name)\", not numbered \(index + 1).")
         }
-        guard tickets.count == expected - 2 else {
-            throw demoFailure("\(expected - 2) button presses queued \(tickets.count) tickets.")
+        guard tickets.count == presses else {
+            throw demoFailure("\(presses) button presses queued \(tickets.count) tickets.")
         }
     }
 }

@@ -16,9 +16,11 @@ struct DemoCommand: AsyncParsableCommand {
         discussion: """
         Starts a private Avahi daemon limited to the loopback interface and three IPP \
         Everywhere printers (ippeveprinter): an 80 mm receipt roll, a 4x6 in label printer \
-        and an office A4 printer. Then it does what an administrator would: discovers them, \
+        and an office A4 printer, and an ESC/POS coupon printer (a simulated Epson TM-T20III) on raw \
+        TCP. Then it does what an administrator would: discovers them, \
         filters by kind, saves the receipt and label printers under their roles in a \
-        demo database, refuses a label printer as the receipt printer, and checks them. \
+        demo database, refuses a label printer as the receipt printer, checks them, and saves \
+        the coupon printer from the model catalog. \
         Last, it runs the agent (`kioskprint run`) on a demo configuration: jobs dropped into \
         watched folders, a take-a-number button and a status light (on a simulated GPIO chip), \
         and shows what each printer received as PNG previews. \
@@ -41,14 +43,19 @@ struct DemoCommand: AsyncParsableCommand {
         do { lab = try await PrinterLab.start(SimulatedPrinter.standardSet.map { .recording($0) }) } catch { throw CLIError(error) }
         defer { lab.stop() }
         for printer in lab.printers { print("  \(printer.name) at \(printer.uri)") }
+        let coupon: DemoCouponPrinter
+        do { coupon = try DemoCouponPrinter.start() } catch { throw error as? CLIError ?? CLIError(error) }
+        defer { coupon.simulator.stop() }
+        print("  \(DemoCouponPrinter.name) at \(coupon.simulator.uri) (ESC/POS on raw TCP, no DNS-SD)")
 
         let databasePath = lab.directory.appendingPathComponent("demo.sqlite").path
         let agentRun: DemoAgentRun
         do {
             try await DemoPrinterSetup(lab: lab, databasePath: databasePath).run()
-            agentRun = try await DemoAgentRun.prepare(lab: lab, databasePath: databasePath)
+            try await coupon.save(databasePath: databasePath)
+            agentRun = try await DemoAgentRun.prepare(lab: lab, databasePath: databasePath, coupon: coupon)
             let ended = try await agentRun.run()
-            try ReceivedPreviews(lab: lab, folder: previews + "/received").show(ended: ended)
+            try ReceivedPreviews(lab: lab, coupon: coupon, folder: previews + "/received").show(ended: ended)
         } catch {
             fflush(nil)  // what was shown so far, before the error on standard error
             throw error as? CLIError ?? CLIError(error)
@@ -66,7 +73,7 @@ struct DemoCommand: AsyncParsableCommand {
           export DBUS_SYSTEM_BUS_ADDRESS=\(lab.busAddress)
           kioskprint printers pick --role receipt --database \(databasePath)
           kioskprint run --config \(files.configPath) --database \(databasePath)
-        and drop receipt data (.json) into \(files.pos), or job envelopes into \(files.labels).
+        and drop receipt data (.json) into \(files.pos), coupon data into \(files.coupons), or job envelopes into \(files.labels).
         Without the demo's simulated GPIO chip, that agent reports its button and light as unusable and runs without them.
         """)
         fflush(nil)  // Ctrl-C ends the process without flushing standard output

@@ -2,13 +2,14 @@ import Foundation
 import Templates
 
 /// The agent's configuration for the demo, written into a folder of the
-/// lab's: box "demo-till"; `pos/` takes receipt data and `labels/` job
-/// envelopes; with the simulated GPIO chip, a take-a-number button on line
-/// 17 and the receipt printer's light on line 27.
+/// lab's: box "demo-till"; `pos/` takes receipt data, `coupons/` coupon data
+/// (for the raw ESC/POS printer) and `labels/` job envelopes; with the
+/// simulated GPIO chip, a take-a-number button on line 17 and the receipt
+/// printer's light on line 27.
 ///
-/// The ticket template is the demo's own, written beside the configuration,
-/// so the demo does not depend on finding this repository's kiosk-config/
-/// from wherever the binary is installed.
+/// The ticket and coupon templates are the demo's own, written beside the
+/// configuration, so the demo does not depend on finding this repository's
+/// kiosk-config/ from wherever the binary is installed.
 struct DemoConfiguration {
     static let box = "demo-till"
     static let buttonLine = 17
@@ -23,15 +24,17 @@ struct DemoConfiguration {
     var templates: String { folder + "/templates" }
     var pos: String { folder + "/pos" }
     var labels: String { folder + "/labels" }
+    var coupons: String { folder + "/coupons" }
     var log: String { folder + "/agent.log" }
 
     /// Creates the folders and writes the configuration and the ticket template.
     static func write(into folder: String, withGPIO: Bool) throws -> DemoConfiguration {
         let demo = DemoConfiguration(folder: folder, withGPIO: withGPIO)
-        for path in [demo.templates, demo.pos, demo.labels] {
+        for path in [demo.templates, demo.pos, demo.labels, demo.coupons] {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         }
         try Data(ticketTemplate.utf8).write(to: URL(fileURLWithPath: demo.templates + "/queue-ticket.xml"))
+        try Data(couponTemplate.utf8).write(to: URL(fileURLWithPath: demo.templates + "/coupon.xml"))
         try Data(demo.toml.utf8).write(to: URL(fileURLWithPath: demo.configPath))
         return demo
     }
@@ -49,6 +52,12 @@ struct DemoConfiguration {
         path = "pos"
         role = "receipt"
         template = "receipt"
+
+        # Coupons from the loyalty system, printed by the ESC/POS printer on raw TCP.
+        [[folder]]
+        path = "coupons"
+        role = "coupon"
+        template = "coupon"
 
         # Job envelopes ({"template", "role", "name", "data"}), e.g. shipping labels.
         [[folder]]
@@ -105,6 +114,33 @@ struct DemoConfiguration {
 
         """
 
+    /// A coupon for an 80 mm roll, cut after its content: what the raw
+    /// ESC/POS printer prints, drawn as a bitmap like every page.
+    static let couponTemplate = """
+        <!-- The demo's coupon, for the coupon printer (ESC/POS on raw TCP). -->
+        <template page="roll" min-length="50mm" margin="2mm">
+          <text align="center" size="10">{{store}}</text>
+          <rule thickness="0.5mm"/>
+          <space height="2mm"/>
+          <text align="center" size="30" bold="true">{{offer}}</text>
+          <text align="center" size="12">{{detail}}</text>
+          <space height="3mm"/>
+          <barcode type="code128" module="2" height="12mm">{{code}}</barcode>
+          <text align="center" size="9">Valid until {{until}}, one per customer</text>
+          <space height="2mm"/>
+          <rule style="dashed"/>
+          <cut/>
+        </template>
+
+        """
+
+    /// What the loyalty system writes for one coupon.
+    static let couponData = """
+        {"store": "Kiosk Market Harbourside", "offer": "20% OFF", "detail": "your next flat white",
+         "code": "CPN-4711-0425", "until": "31 Dec 2026"}
+
+        """
+
     // MARK: What an application drops
 
     /// A job file and the folder it goes into.
@@ -116,7 +152,8 @@ struct DemoConfiguration {
     }
 
     /// The receipt's sample data into pos/, a shipping-label envelope into
-    /// labels/, and a receipt whose JSON is cut short into pos/.
+    /// labels/, a receipt whose JSON is cut short into pos/, and a coupon's
+    /// data into coupons/. Every drop but the third becomes a job.
     func sampleDrops() throws -> [Drop] {
         guard let receipt = BuiltInTemplates.all.first(where: { $0.name == "receipt" })?.sampleData,
               let label = BuiltInTemplates.all.first(where: { $0.name == "shipping-label" })?.sampleData else {
@@ -128,6 +165,7 @@ struct DemoConfiguration {
             Drop(name: "R-2026-004711.json", folder: pos, contents: receipt, what: "the receipt's data"),
             Drop(name: "parcel-WEB-88213.json", folder: labels, contents: envelope, what: "a shipping-label envelope"),
             Drop(name: "R-2026-004712.json", folder: pos, contents: Self.malformedReceipt, what: "receipt data cut short"),
+            Drop(name: "CPN-4711-0425.json", folder: coupons, contents: Self.couponData, what: "a coupon's data"),
         ]
     }
 

@@ -5,9 +5,11 @@ import Simulator
 
 /// The demo's last part: what each simulated printer received, read back
 /// from the document it kept (PWG raster or URF, with libcups) into a PNG,
-/// and checked against the jobs the agent reported ended.
+/// and the pieces the raw coupon printer cut, each checked against the jobs
+/// the agent reported ended.
 struct ReceivedPreviews {
     let lab: PrinterLab
+    let coupon: DemoCouponPrinter
     /// `<previews>/received`.
     let folder: String
 
@@ -16,7 +18,8 @@ struct ReceivedPreviews {
         for old in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where old.hasSuffix(".png") {
             try? FileManager.default.removeItem(atPath: folder + "/" + old)
         }
-        print("\nWhat the printers received (documents read back with libcups, previews in \(folder)):")
+        print("\nWhat the printers received (IPP documents read back with libcups, the ESC/POS printer's pieces as its "
+            + "simulator cut them; previews in \(folder)):")
         var table = TextTable("PRINTER", "JOB NAME", "FORMAT", "MEDIA-COL SIZE", "PAGES", "PNG")
         var seen: Set<JobID> = []
         for printer in lab.printers {
@@ -32,7 +35,11 @@ struct ReceivedPreviews {
                           Self.mediaSize(received.attributes["IPP_MEDIA_COL"]) ?? "-", "\(pages)", png)
             }
         }
+        let raw = try coupon.received(jobs, folder: folder)
+        seen.insert(raw.job.id)
+        table.add(raw.row)
         print(table.render())
+        print(raw.line)
         let lost = jobs.filter { !seen.contains($0.id) }
         guard lost.isEmpty else {
             throw demoFailure("no printer received \(lost.map { "job \($0.id) \"\($0.name)\"" }.joined(separator: ", ")), "

@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+import Simulator
+
+/// `kioskprint demo` as scripts/demo.sh runs it (there against the release
+/// build): here, what the raw ESC/POS coupon printer it adds received.
+@Suite struct DemoCommandTests {
+    @Test func theCouponPrinterOnRawTCPGetsItsPieceAndShowsIt() throws {
+        let previews = FileManager.default.temporaryDirectory.appendingPathComponent("kioskprint-demo-\(UUID().uuidString)")
+        // The demo's own lab, Avahi and database: no environment of the tests' lab.
+        let result = try CommandRunner().run(["demo", "--previews", previews.path], limit: .seconds(180))
+        #expect(result.status == 0, "\(result.errors)\n\(result.output.suffix(2000))")
+
+        #expect(result.output.contains("printers add socket://127.0.0.1:"))
+        #expect(result.output.contains("as the primary printer for the role 'coupon'"))
+        let line = try #require(result.output.firstMatch(
+            of: /Demo Coupon TM-T20III received ([0-9]+) bytes of ESC\/POS over raw TCP .*: 1 piece\(s\), partial cut at ([0-9.]+) mm \(([0-9]+) dots, as planned\)/))
+        #expect(Int(line.1)! > 576 / 8 * Int(line.3)!, "at least the raster's own bytes")
+
+        // The piece as a PNG: one bit a dot, 576 dots across (the TM-T20III's head), as many rows as the cut.
+        let png = try Data(contentsOf: previews.appendingPathComponent("received/demo-coupon-tm-t20iii-1.png"))
+        #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect(width == 576)
+        #expect(height == Int(line.3)!)
+    }
+}
