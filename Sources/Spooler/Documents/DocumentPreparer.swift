@@ -79,10 +79,9 @@ public struct DocumentPreparer: Sendable {
             switch format {
             case .escpos, .zpl:
                 let rendered = try job.render(on: media)
+                // The channel encodes the pieces once, with the job's copies, cut and drawer.
                 let pieces = try Self.rawPieces(rendered, media: media, printer: capabilities.name)
-                let profile = capabilities.rawProfile!  // DocumentFormat.best chose a raw format only with one
-                let oneCopy = RawJob(pieces: pieces, cut: profile.cutter.cut(preferring: .partial))
-                data = Data(try profile.commandLanguage.encode(oneCopy))
+                data = Data()
                 (lengths, warnings, rawPieces) = (rendered.cutLengths, rendered.problems.map(\.description), pieces)
             case .pdf:
                 let pdf = try job.renderPDF(on: media)
@@ -93,8 +92,6 @@ public struct DocumentPreparer: Sendable {
                 (lengths, warnings) = (rendered.cutLengths, rendered.problems.map(\.description))
             }
         } catch let error as TemplateJobError {
-            throw .badContent(error.description)
-        } catch let error as RawJobError {
             throw .badContent(error.description)
         } catch {
             throw .badContent("the pages could not be encoded: \(error)")

@@ -24,6 +24,6 @@ public struct PreparedDocument: Sendable {
     public var opensDrawer = false
     /// For a raw printer, the pieces as the head prints them (the printable
     /// width, one bitmap per cut): the channel encodes them with the job's
-    /// copies, cut and drawer. `data` then holds one copy, encoded.
+    /// copies, cut and drawer; `data` is then empty.
     public var rawPieces: [MonoBitmap]?
 }
