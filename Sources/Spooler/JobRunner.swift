@@ -136,6 +136,9 @@ struct JobRunner {
         case .template(let name, let dataJSON):
             return try preparer.prepare(template: name, dataJSON: dataJSON, jobName: job.name, for: printer.capabilities,
                                         banner: banner)
+        case .unreadable(let kind):
+            // claimNext sets such rows aside; this only guards a row read another way.
+            throw .badContent("Job \(job.id) holds content of a kind this version cannot read (\(kind)).")
         case .document(let path, let format):
             if let language = PrinterLanguage(rawValue: format) {
                 return try preparer.prepare(languageFile: path, language: language, for: printer.capabilities)

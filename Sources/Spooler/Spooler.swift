@@ -47,7 +47,7 @@ public struct Spooler: Sendable {
                 let looked = ContinuousClock.now
                 for role in try await rolesWithWork() where !serving.contains(role) {
                     serving.insert(role)
-                    group.addTask { try await serve(role, until: { false }) }
+                    group.addTask { await supervise(role) }
                 }
                 await wakeUp.wait(upTo: configuration.idlePoll * 4, since: seen)
                 // New roles are rare (a printer picked while the agent runs), but
@@ -70,6 +70,27 @@ public struct Spooler: Sendable {
     /// Tells idle roles to look for new jobs now (a trigger in this process enqueued one).
     public func wake() { wakeUp.signal() }
 
+    /// Runs a role's loop for as long as the agent runs: an error thrown out
+    /// of it (the disk full, the database locked or damaged) is reported at
+    /// error level with the role and the cause, and the loop starts again
+    /// after a backoff (1 s, doubling to a minute), instead of ending that
+    /// role's printing silently until a restart.
+    func supervise(_ role: Role) async {
+        var wait = Duration.seconds(1)
+        while !Task.isCancelled {
+            do {
+                try await serve(role, until: { false })
+                return
+            } catch is CancellationError {
+                return
+            } catch {
+                report(.roleFailed(role, reason: "\(error)", restartIn: wait))
+                do { try await Task.sleep(for: wait) } catch { return }
+                wait = min(wait * 2, .seconds(60))
+            }
+        }
+    }
+
     /// One role's loop: claim the oldest job, run it, repeat; stop when `done` says so.
     func serve(_ role: Role, until done: @Sendable () async throws -> Bool) async throws {
         let runner = JobRunner(store: store, preparer: preparer, configuration: configuration, channels: channels, report: report,
@@ -77,7 +98,9 @@ public struct Spooler: Sendable {
         while try await !done() {
             try Task.checkCancellation()
             let seen = wakeUp.current
-            if let job = try await store.claimNext(role: role, owner: configuration.owner, lease: configuration.lease) {
+            let report = report
+            if let job = try await store.claimNext(role: role, owner: configuration.owner, lease: configuration.lease,
+                                                   setAside: { report(.setAside($0, role: role, reason: $1)) }) {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     // Renew the claim while the job runs, so no other process takes it over.
                     group.addTask {

@@ -15,6 +15,10 @@ public enum SpoolerEvent: Sendable, CustomStringConvertible {
     /// The printer prints but warns of something a person should see to
     /// soon: `media-low` (paper near its end).
     case printerWarning(role: Role, printer: JobPrinter, reasons: [String])
+    /// A job's row could not be read by this version; it is set aside and the role goes on.
+    case setAside(JobID, role: Role, reason: String)
+    /// A role's loop failed (the store, the disk); it starts again after `restartIn`.
+    case roleFailed(Role, reason: String, restartIn: Duration)
     /// The trouble is over; waiting jobs go on.
     case printerRecovered(role: Role, printer: JobPrinter)
     /// The primary stayed in trouble past the grace time; the job goes to a backup.
@@ -45,6 +49,12 @@ public enum SpoolerEvent: Sendable, CustomStringConvertible {
         case .printerWarning(let role, let printer, let reasons):
             let words = reasons.map { $0 == "media-low" ? "paper near its end (media-low)" : $0 }.joined(separator: ", ")
             return "printer \(printer.name) (role \(role)) warns of \(words); it still prints. Load new paper soon."
+        case .setAside(let id, let role, let reason):
+            return "job \(id) (role \(role)) was set aside: \(reason). It is kept (kioskprint jobs show \(id)); the role's other jobs go on."
+        case .roleFailed(let role, let reason, let restartIn):
+            return "the \(role) role stopped printing: \(reason) It starts again in "
+                + "\(restartIn.formatted(.units(allowed: [.seconds, .milliseconds], width: .abbreviated))); "
+                + "if this repeats, check the disk and the database (kioskprint status)."
         case .printerRecovered(let role, let printer):
             return "printer \(printer.name) (role \(role)) is ready again; waiting jobs go on."
         case .failover(let job, let from, let to):

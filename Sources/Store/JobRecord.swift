@@ -49,6 +49,8 @@ struct JobRecord: Codable, FetchableRecord, MutablePersistableRecord {
             contentKind = "template"; templateName = template; templateData = data
         case .document(let path, let format):
             contentKind = "document"; documentPath = path; documentFormat = format
+        case .unreadable(let kind):
+            contentKind = kind  // refused by enqueue's checks before it gets here
         }
         self.copies = copies
         state = JobState.queued.rawValue
@@ -82,7 +84,34 @@ struct JobRecord: Codable, FetchableRecord, MutablePersistableRecord {
         }
     }
 
+    /// The job, for work on it: a row this version cannot read is an error
+    /// (a set-aside one is read as well as it can be).
     func job() throws(StoreError) -> PrintJob {
+        do { return try readJob() } catch {
+            guard state == JobState.setAside.rawValue else { throw error }
+            return readAsWellAsItCan(error)
+        }
+    }
+
+    /// The job, for lists and `jobs show`: a row this version cannot read is
+    /// shown as well as it can be, never a reason for a whole list to fail.
+    func listedJob() -> PrintJob {
+        do { return try readJob() } catch { return readAsWellAsItCan(error) }
+    }
+
+    private func readAsWellAsItCan(_ error: StoreError) -> PrintJob {
+        let known = JobState(rawValue: state)
+        return PrintJob(id: jobID, name: name, role: (try? Role(role)) ?? Self.unknownRole,
+                        content: .unreadable(kind: contentKind), copies: copies, state: known ?? .setAside,
+                        createdAt: createdAt, updatedAt: updatedAt,
+                        lastError: known == .setAside ? lastError : "This version cannot read it: \(error)",
+                        marker: marker, completedAt: completedAt)
+    }
+
+    /// The role a set-aside row is listed under when its own cannot be read.
+    static let unknownRole = try! Role("unknown")
+
+    private func readJob() throws(StoreError) -> PrintJob {
         let id = jobID
         let content: JobContent
         switch contentKind {

@@ -27,24 +27,48 @@ extension KioskStore {
     ///
     /// One UPDATE in an IMMEDIATE transaction: processes that race each get a
     /// different job or none, never the same one.
-    public func claimNext(role: Role, owner: String, lease: Duration, now: Date = Date()) async throws -> PrintJob? {
+    ///
+    /// - Parameter setAside: told of each row set aside (after the commit), to log it.
+    public func claimNext(role: Role, owner: String, lease: Duration, now: Date = Date(),
+                          setAside: (JobID, String) -> Void = { _, _ in }) async throws -> PrintJob? {
         let expires = try Self.expiry(of: lease, from: now)
-        return try await pool.write { db in
-            try JobRecord.fetchOne(db, sql: """
-                UPDATE job SET claimedBy = :owner, claimExpiresAt = :expires
-                WHERE id = (
-                    SELECT id FROM job WHERE role = :role AND state IN \(Self.unfinishedList)
-                    ORDER BY CASE WHEN state IN ('sending', 'sent') OR printerJobId IS NOT NULL THEN 0 ELSE 1 END, id
-                    LIMIT 1)
-                  AND (claimedBy IS NULL OR claimedBy = :owner OR claimExpiresAt <= :now)
-                  AND (nextAttemptAt IS NULL OR nextAttemptAt <= :now)
-                  AND NOT EXISTS (
-                    SELECT 1 FROM job AS other
-                    WHERE other.role = :role AND other.id <> job.id AND other.state IN \(Self.unfinishedList)
-                      AND other.claimedBy IS NOT NULL AND other.claimExpiresAt > :now)
-                RETURNING *
-                """, arguments: ["owner": owner, "expires": expires, "role": role.name, "now": now])?.job()
+        let (claimed, setAsideRows) = try await pool.write { db -> (PrintJob?, [(JobID, String)]) in
+            var setAsideRows: [(JobID, String)] = []
+            // A row this version cannot read is set aside (a state of its own,
+            // kept for the operator) and the next one is taken, so one bad row
+            // never stops a role. Bounded: each pass sets one row aside for good.
+            while true {
+                guard let record = try JobRecord.fetchOne(db, sql: """
+                    UPDATE job SET claimedBy = :owner, claimExpiresAt = :expires
+                    WHERE id = (
+                        SELECT id FROM job WHERE role = :role AND state IN \(Self.unfinishedList)
+                        ORDER BY CASE WHEN state IN ('sending', 'sent') OR printerJobId IS NOT NULL THEN 0 ELSE 1 END, id
+                        LIMIT 1)
+                      AND (claimedBy IS NULL OR claimedBy = :owner OR claimExpiresAt <= :now)
+                      AND (nextAttemptAt IS NULL OR nextAttemptAt <= :now)
+                      AND NOT EXISTS (
+                        SELECT 1 FROM job AS other
+                        WHERE other.role = :role AND other.id <> job.id AND other.state IN \(Self.unfinishedList)
+                          AND other.claimedBy IS NOT NULL AND other.claimExpiresAt > :now)
+                    RETURNING *
+                    """, arguments: ["owner": owner, "expires": expires, "role": role.name, "now": now]) else {
+                    return (nil, setAsideRows)
+                }
+                do { return (try record.job(), setAsideRows) } catch {
+                    setAsideRows.append((record.jobID, "\(error)"))
+                    try db.execute(sql: """
+                        UPDATE job SET state = :setAside, lastError = :reason, claimedBy = NULL, claimExpiresAt = NULL,
+                                       completedAt = :now, updatedAt = :now
+                        WHERE id = :id
+                        """, arguments: ["setAside": JobState.setAside.rawValue, "now": now, "id": record.id,
+                                         "reason": "Set aside: this version of KioskPrint cannot read it (\(error)). "
+                                            + "It is kept as it is; the role's other jobs go on. Print it again from its "
+                                            + "source, or with the KioskPrint version that queued it."])
+                }
+            }
         }
+        for (id, reason) in setAsideRows { setAside(id, reason) }
+        return claimed
     }
 
     /// Extends `owner`'s claim to `now + lease`. Returns the job as stored, so

@@ -39,7 +39,7 @@ extension KioskStore {
                 SELECT * FROM job
                 WHERE (?1 OR state IN \(Self.unfinishedList)) AND (?2 IS NULL OR role = ?2)
                 ORDER BY id
-                """, arguments: [includeFinished, role?.name]).map { try $0.job() }
+                """, arguments: [includeFinished, role?.name]).map { $0.listedJob() }
         }
     }
 
@@ -54,7 +54,7 @@ extension KioskStore {
 
     /// One job, finished or not.
     public func job(_ id: JobID) async throws -> PrintJob {
-        try await pool.read { db in try Self.fetchRecord(db, id).job() }
+        try await pool.read { db in try Self.fetchRecord(db, id).listedJob() }
     }
 
     /// An operator's cancel. A job no printer has (queued, or waiting before
@@ -116,7 +116,7 @@ extension KioskStore {
         try await pool.read { db in
             try JobRecord.fetchOne(db, sql: """
                 SELECT * FROM job WHERE role = ?1 AND (NOT ?2 OR state = 'completed') ORDER BY id DESC LIMIT 1
-                """, arguments: [role.name, completedOnly])?.job()
+                """, arguments: [role.name, completedOnly])?.listedJob()
         }
     }
 
@@ -169,6 +169,8 @@ extension KioskStore {
             throw StoreError.invalidJob("\"\(name)\" names no template: give the template's name.")
         case .document(let path, let format) where path.isEmpty || format.isEmpty:
             throw StoreError.invalidJob("\"\(name)\" needs both the document's path and its format (a MIME type).")
+        case .unreadable(let kind):
+            throw StoreError.invalidJob("\"\(name)\" has content of a kind this version cannot read (\(kind)); it cannot be queued.")
         default:
             break
         }

@@ -143,4 +143,15 @@ import Testing
         }
         #expect(events.lines.filter { $0.contains("warns of paper near its end (media-low); it still prints") }.count == 1)
     }
+
+    @Test func aRowThisVersionCannotReadIsSetAsideAndTheRoleGoesOn() async throws {
+        try await save("ipp://till/ipp/print", "Till", role: "receipt")
+        let bad = try await enqueue(role: "receipt")
+        try await store.markUnreadableForTest(bad.id)
+        let good = try await enqueue(role: "receipt")
+        let job = try await spooler(ScriptedPrinters(byURI: ["ipp://till/ipp/print": ScriptedChannel(.init())])).deliver(good.id)
+        #expect(job.state == .completed)
+        #expect(try await store.job(bad.id).state == .setAside)
+        #expect(events.lines.contains { $0.contains("job \(bad.id) (role receipt) was set aside") })
+    }
 }

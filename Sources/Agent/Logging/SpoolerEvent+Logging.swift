@@ -10,6 +10,7 @@ extension SpoolerEvent {
         case .finished(let job): job.state == .completed ? .notice : .error
         case .printerTrouble, .printerWarning, .failover, .namedMediaFallback, .unknownFate: .warning
         case .printerRecovered, .recovered: .notice
+        case .setAside, .roleFailed: .error
         case .sending, .retrying: .debug
         }
     }
@@ -20,7 +21,10 @@ extension SpoolerEvent {
         case .sending(let job, _, _, _), .finished(let job), .retrying(let job, _, _), .failover(let job, _, _),
              .recovered(let job, _), .namedMediaFallback(let job, _), .unknownFate(let job, _, _):
             ["job": "\(job.id)", "role": "\(job.role)"]
-        case .printerTrouble(let role, _, _), .printerWarning(let role, _, _), .printerRecovered(let role, _):
+        case .setAside(let id, let role, _):
+            ["job": "\(id)", "role": "\(role)"]
+        case .printerTrouble(let role, _, _), .printerWarning(let role, _, _), .printerRecovered(let role, _),
+             .roleFailed(let role, _, _):
             ["role": "\(role)"]
         }
     }

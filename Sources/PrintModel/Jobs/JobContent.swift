@@ -7,6 +7,8 @@ public enum JobContent: Hashable, Codable, Sendable {
     /// copied into the spool folder, so it cannot change or vanish before the
     /// job is sent. `format` is its MIME type, e.g. `application/pdf`.
     case document(path: String, format: String)
+    /// What this version cannot read (a set-aside row): the stored kind, kept as it is.
+    case unreadable(kind: String)
 }
 
 /// The printer a job was sent to (or is being sent to). A copy of the saved

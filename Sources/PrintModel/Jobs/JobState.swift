@@ -33,13 +33,17 @@ public enum JobState: String, CaseIterable, Codable, Sendable, CustomStringConve
     /// operator to check the printer and retry or cancel it. It never moves
     /// by itself, so the queue behind it goes on.
     case held
+    /// Its row cannot be read by this version (a content kind from a newer
+    /// KioskPrint, a damaged field): set aside, kept for the operator, so
+    /// the jobs of its role behind it go on printing.
+    case setAside = "set-aside"
 
     /// True once the job will not change by itself any more: completed,
     /// failed, canceled, aborted or held. Only an operator's retry revives it.
     public var isTerminal: Bool {
         switch self {
         case .queued, .sending, .sent, .waiting: false
-        case .completed, .failed, .canceled, .aborted, .held: true
+        case .completed, .failed, .canceled, .aborted, .held, .setAside: true
         }
     }
 

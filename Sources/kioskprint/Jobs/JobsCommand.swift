@@ -98,6 +98,7 @@ struct ShowJobCommand: AsyncParsableCommand {
         switch content {
         case .template(let name, _): "template \(name)"
         case .document(let path, let format): "\(format) file \(path)"
+        case .unreadable(let kind): "content this version cannot read (\(kind))"
         }
     }
 }
