@@ -172,6 +172,10 @@ struct JobRunner {
             if let printer = carried.talkedTo, trouble.note(problem, role: carried.job.role, printer: printer) {
                 report(.printerTrouble(role: carried.job.role, printer: printer, reason: problem.text))
             }
+        case .answeredAgain:
+            if let printer = carried.talkedTo, trouble.clear(role: carried.job.role, printer: printer) {
+                report(.printerRecovered(role: carried.job.role, printer: printer))
+            }
         case .clearTrouble(let warnings):
             guard let printer = carried.talkedTo else { break }
             if trouble.clear(role: carried.job.role, printer: printer) {

@@ -154,4 +154,16 @@ import Testing
         #expect(try await store.job(bad.id).state == .setAside)
         #expect(events.lines.contains { $0.contains("job \(bad.id) (role receipt) was set aside") })
     }
+
+    @Test func aPrinterThatStopsAnsweringWhileAJobWaitsIsSaidOnceAndSoIsItsReturn() async throws {
+        let silent = "ipp://till/ipp/print did not answer within 5 s."
+        let printer = ScriptedChannel(.init(statuses: [.unreachable(silent), .unreachable(silent),
+                                                       .progress(stopped: false, reasons: [], impressions: 0),
+                                                       .ended(.completed, reasons: [], impressions: 1, message: nil)]))
+        try await save("ipp://till/ipp/print", "Till", role: "receipt")
+        let job = try await spooler(ScriptedPrinters(byURI: ["ipp://till/ipp/print": printer])).deliver(try await enqueue(role: "receipt").id)
+        #expect(job.state == .completed)
+        #expect(events.lines.filter { $0.contains("printer Till (role receipt) needs attention: \(silent)") }.count == 1)
+        #expect(events.lines.filter { $0.contains("printer Till (role receipt) is ready again") }.count == 1)
+    }
 }

@@ -10,10 +10,14 @@ struct IPPChannel: PrinterChannel {
     let name: String
     /// Deadline of each exchange (Print-Job carries the document).
     let timeout: Duration
+    /// Deadline of the small exchanges (state, follow, search, cancel): a
+    /// printer that stops answering while a job waits is said within this,
+    /// not after Print-Job's longer deadline.
+    var askTimeout: Duration { min(timeout, .seconds(5)) }
 
     func readiness() async -> Readiness {
         do {
-            let status = try await PrinterContact.state(uri: uri, timeout: min(timeout, .seconds(5)))
+            let status = try await PrinterContact.state(uri: uri, timeout: askTimeout)
             let attention = status.reasons.filter(\.needsAttention)
             if !attention.isEmpty {
                 let words = attention.map(\.keyword).joined(separator: ", ")
@@ -47,7 +51,7 @@ struct IPPChannel: PrinterChannel {
     func status(of ticket: PrinterTicket) async -> FollowOutcome {
         let status: PrinterJobStatus
         do {
-            status = try await PrinterJobs.status(of: ticket.id, at: uri, timeout: timeout)
+            status = try await PrinterJobs.status(of: ticket.id, at: uri, timeout: askTimeout)
         } catch {
             if case .jobNotFound = error {
                 return .forgotten("\(name) no longer lists its job \(ticket.id) (it was restarted or purged its jobs)")
@@ -70,7 +74,7 @@ struct IPPChannel: PrinterChannel {
 
     func find(marker: String) async -> SearchOutcome {
         do {
-            let jobs = try await PrinterJobs.jobs(at: uri, which: .all, timeout: timeout)
+            let jobs = try await PrinterJobs.jobs(at: uri, which: .all, timeout: askTimeout)
             return jobs.first { $0.name?.contains(marker) == true }.map { .found(PrinterTicket($0.id)) } ?? .absent
         } catch {
             return .cannotAsk("\(error)")
@@ -79,7 +83,7 @@ struct IPPChannel: PrinterChannel {
 
     func cancel(_ ticket: PrinterTicket) async -> String? {
         do {
-            try await PrinterJobs.cancel(jobID: ticket.id, at: uri, timeout: timeout)
+            try await PrinterJobs.cancel(jobID: ticket.id, at: uri, timeout: askTimeout)
             return nil
         } catch {
             if case .alreadyFinished = error { return nil }

@@ -203,7 +203,7 @@ public enum DeliveryMachine {
         var next = state
         switch outcome {
         case .ended(let end, let reasons, let impressions, let message):
-            var actions: [DeliveryAction] = []
+            var actions: [DeliveryAction] = state.followUnanswered ? [.answeredAgain] : []
             if impressions > 0 || state.lastSeen == nil || reasons != state.lastSeen?.reasons || !state.notes.isEmpty {
                 actions.append(.recordProgress(state: nil, reasons: reasons + state.notes, impressions: impressions))
             }
@@ -219,7 +219,8 @@ public enum DeliveryMachine {
             next.step = .cancelling(ticket)
             return (next, [])
         case .progress(let stopped, let reasons, let impressions):
-            var actions: [DeliveryAction] = []
+            var actions: [DeliveryAction] = state.followUnanswered ? [.answeredAgain] : []
+            next.followUnanswered = false
             let seen = FollowSnapshot(stopped: stopped, reasons: reasons, impressions: impressions)
             if state.lastSeen != seen {
                 actions.append(.recordProgress(state: stopped ? .waiting : .sent, reasons: reasons + state.notes,
@@ -234,7 +235,8 @@ public enum DeliveryMachine {
             next.step = .searching(.forgotten)
             return (next, [])
         case .unreachable(let reason):
-            return (next, [.noteTrouble(PrinterProblem(text: reason, reasons: [])),
+            next.followUnanswered = true
+            return (next, [.noteTrouble(PrinterProblem(text: reason, reasons: ["unreachable"])),
                            .markWaiting(reason: reason, stateReasons: []), .pause(context.unreachablePause)])
         }
     }

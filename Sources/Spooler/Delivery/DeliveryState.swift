@@ -32,6 +32,8 @@ public struct DeliveryState: Hashable, Sendable {
     public var notes: [String] = []
     /// What following last recorded, so only changes are written.
     public var lastSeen: FollowSnapshot?
+    /// The printer did not answer the last follow look.
+    public var followUnanswered = false
     /// The wait before the next follow look; grows to the configured ceiling.
     public var followWait: Duration = .milliseconds(10)
 
@@ -128,6 +130,9 @@ public enum DeliveryAction: Hashable, Sendable {
     /// The target is ready (a recovery is reported if it was in trouble),
     /// with these warnings (each reported once, when it first shows).
     case clearTrouble(warnings: [String])
+    /// The printer answered again while following: a recovery is reported
+    /// if it had stopped answering (warnings are left as they were).
+    case answeredAgain
     case report(DeliveryReport)
     /// Wait the retry backoff for this attempt (with jitter).
     case backOff(attempt: Int)
