@@ -36,7 +36,7 @@ public final class DatabaseChanges: Sendable {
         let database = self.database
         return watcher.changes.compactMap { change -> String? in
             switch change {
-            case .arrived(let file): names.contains(file) ? file : nil
+            case .arrived(let file), .created(let file): names.contains(file) ? file : nil
             case .lost: database  // the kernel's queue overflowed: something may have been written
             }
         }

@@ -11,6 +11,12 @@ enum EntryKind: Sendable, Equatable {
     case device
     case missing
     case other
+
+    /// A regular file, of any size.
+    var isRegular: Bool {
+        if case .regular = self { return true }
+        return false
+    }
 }
 
 /// Small POSIX helpers for the watched folder. Paths are plain strings; no

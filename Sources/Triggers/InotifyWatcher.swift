@@ -7,6 +7,10 @@ enum FolderChange: Sendable, Equatable {
     /// A file was closed after writing or renamed into the folder (or, for
     /// a watcher of other events, had one of them).
     case arrived(String)
+    /// An entry was created in place (IN_CREATE): a regular file is still
+    /// being written, but a link, pipe, socket, device or folder made with
+    /// `ln -s`, `mkfifo` or `mkdir` is complete, and no other event follows.
+    case created(String)
     /// The kernel's event queue overflowed: some names were lost, so the
     /// folder has to be listed again.
     case lost
@@ -137,7 +141,9 @@ final class InotifyWatcher: Sendable {
             }
             let nameBytes = bytes[nameStart..<nameEnd].prefix { $0 != 0 }
             guard !nameBytes.isEmpty else { continue }
-            changes.append(.arrived(String(decoding: nameBytes, as: UTF8.self)))
+            let name = String(decoding: nameBytes, as: UTF8.self)
+            let isCreation = mask & UInt32(IN_CREATE) != 0 && mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO) == 0
+            changes.append(isCreation ? .created(name) : .arrived(name))
         }
         return changes
     }

@@ -63,10 +63,14 @@ public struct WatchedFolder: Sendable {
     ///
     /// Watching stops when the consumer stops iterating (or its task is
     /// cancelled). Throws when the folder cannot be watched.
-    public func claimedFiles() throws -> AsyncStream<ClaimedFile> {
-        let watcher = try InotifyWatcher(folder: path)
+    /// `refused` is told of each entry refused before it was opened (a
+    /// link, a pipe, a folder, a file over the size limit): the name and the
+    /// explanation written beside it in `failed/`, for the log.
+    public func claimedFiles(refused: @escaping @Sendable (String, String) -> Void = { _, _ in })
+        throws -> AsyncStream<ClaimedFile> {
+        let watcher = try InotifyWatcher(folder: path, events: UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE))
         let (stream, continuation) = AsyncStream<ClaimedFile>.makeStream()
-        let claimer = Claimer(layout: layout, sizeLimit: options.maxFileSize)
+        let claimer = Claimer(layout: layout, sizeLimit: options.maxFileSize, refused: refused)
         let task = Task {
             let lock = AgentLock(directory: layout.processing)
             defer { lock.release() }
@@ -77,6 +81,10 @@ public struct WatchedFolder: Sendable {
             for await change in watcher.changes {
                 switch change {
                 case .arrived(let name):
+                    if let file = claimer.claim(name) { continuation.yield(file) }
+                case .created(let name):
+                    // Only what is complete on creation; a regular file waits for its close.
+                    if FileSystem.kind(of: FileSystem.join(path, name)).isRegular { continue }
                     if let file = claimer.claim(name) { continuation.yield(file) }
                 case .lost:
                     for file in claimer.scanFolder() { continuation.yield(file) }
@@ -97,6 +105,8 @@ public struct WatchedFolder: Sendable {
 struct Claimer: Sendable {
     let layout: FolderLayout
     let sizeLimit: Int64
+    /// Told of each refusal: the name and its explanation.
+    var refused: @Sendable (String, String) -> Void = { _, _ in }
 
     /// Claim names are unique per process and claim, so two agents' claims
     /// never land on the same name.
@@ -125,7 +135,9 @@ struct Claimer: Sendable {
     /// refuses it into `failed/`.
     private func settle(_ claimPath: String, name: String) -> ClaimedFile? {
         if let refusal = Refusal(kind: FileSystem.kind(of: claimPath), sizeLimit: sizeLimit) {
-            _ = try? layout.moveToFailed(claimPath, name: name, explanation: refusal.explanation(for: name))
+            let explanation = refusal.explanation(for: name)
+            _ = try? layout.moveToFailed(claimPath, name: name, explanation: explanation)
+            refused(name, explanation)
             return nil
         }
         guard let path = try? FileSystem.moveWithoutReplacing(claimPath, into: layout.processing, name: name) else {
@@ -154,7 +166,9 @@ struct Claimer: Sendable {
             }
             guard !name.hasPrefix(".") else { return nil }
             if let refusal = Refusal(kind: FileSystem.kind(of: path), sizeLimit: sizeLimit) {
-                _ = try? layout.moveToFailed(path, name: name, explanation: refusal.explanation(for: name))
+                let explanation = refusal.explanation(for: name)
+                _ = try? layout.moveToFailed(path, name: name, explanation: explanation)
+                refused(name, explanation)
                 return nil
             }
             return ClaimedFile(path: path, originalName: name, layout: layout, wasInterrupted: true)

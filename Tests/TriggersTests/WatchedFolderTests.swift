@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 import Testing
 @testable import Triggers
 
@@ -114,6 +115,26 @@ struct WatchedFolderTests {
         #expect(temp.text(failed + "/pipe.pdf.error").contains("pipe.pdf is a named pipe"))
         // The link was moved, not followed: its target is untouched.
         #expect(temp.exists(temp.staging + "/target.pdf"))
+    }
+
+    @Test func linksPipesAndFoldersMadeInPlaceAreRefusedAtOnceAndSaidToTheLog() async throws {
+        let temp = try TempFolder()
+        let told = Mutex<[String]>([])
+        var files = try WatchedFolder(path: temp.path).claimedFiles { name, explanation in
+            told.withLock { $0.append("\(name): \(explanation)") }
+        }.makeAsyncIterator()
+        // Made in the folder itself: only IN_CREATE announces these, and no close follows.
+        #expect(symlink("/etc/passwd", temp.sub("passwd.pdf")) == 0)
+        #expect(mkfifo(temp.sub("pipe.pdf"), 0o644) == 0)
+        #expect(mkdir(temp.sub("a-folder"), 0o755) == 0)
+        try temp.write("good.pdf")
+        // Events are handled in order, so the refusals are done by now.
+        #expect(await files.next()?.originalName == "good.pdf")
+        #expect(temp.names(temp.sub("failed")) == ["a-folder", "a-folder.error", "passwd.pdf", "passwd.pdf.error",
+                                                   "pipe.pdf", "pipe.pdf.error"])
+        let lines = told.withLock { $0 }
+        #expect(lines.count == 3)
+        #expect(lines.contains { $0.hasPrefix("passwd.pdf: passwd.pdf is a symbolic link") }, "\(lines)")
     }
 
     @Test func refusedEntriesPresentAtStartAreMovedToo() async throws {

@@ -20,7 +20,12 @@ struct FolderJobs: Sendable {
         let folder = try WatchedFolder(path: settings.path, options: .init(maxFileSize: settings.maxFileSize,
                                                                            doneLimit: settings.doneLimit))
         logger.info("watching \(settings.path) (\(settings.key)): \(describe())")
-        for await file in try folder.claimedFiles() {
+        let logger = logger, folderPath = settings.path
+        let refusedEntries = try folder.claimedFiles { name, explanation in
+            logger.warning("\(name) in \(folderPath) refused unopened and moved to failed/: \(explanation)",
+                           metadata: ["folder": "\(folderPath)"])
+        }
+        for await file in refusedEntries {
             // A file once claimed is seen through to done/ or failed/ even
             // if the agent is stopping: the intake is not cancelled midway.
             await Task.detached { await take(file) }.value
