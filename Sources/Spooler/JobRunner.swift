@@ -12,6 +12,8 @@ struct JobRunner {
     let preparer: DocumentPreparer
     let configuration: SpoolerConfiguration
     let channels: PrinterChannels
+    /// Looks for an unreachable saved printer at a new address; nil never looks.
+    let relocation: Relocation?
     let report: @Sendable (SpoolerEvent) -> Void
     let trouble: TroubleBook
 
@@ -74,7 +76,12 @@ struct JobRunner {
         case .checking:
             let target = carried.printers[state.targetIndex]
             carried.talkedTo = JobPrinter(target)
-            let readiness = await channels.channel(for: ChannelTarget(target)).readiness()
+            var readiness = await channels.channel(for: ChannelTarget(target)).readiness()
+            if readiness.problem?.reasons == ["unreachable"], let moved = try await relocated(target, &carried, state) {
+                // Found at a new address: print there now, without waiting for the failover grace.
+                carried.talkedTo = JobPrinter(moved)
+                readiness = await channels.channel(for: ChannelTarget(moved)).readiness()
+            }
             if let problem = readiness.problem { return .trouble(problem, at: .now) }
             return .ready(at: .now, warnings: readiness.warnings)
         case .preparing:
@@ -109,6 +116,17 @@ struct JobRunner {
         case .ended:
             preconditionFailure("an ended delivery has no step to perform")
         }
+    }
+
+    /// The target found again at a new address by its UUID, saved there, or nil.
+    private func relocated(_ target: SavedPrinter, _ carried: inout Carried,
+                           _ state: DeliveryState) async throws -> SavedPrinter? {
+        guard let relocation, let uuid = target.uuid,
+              let uri = await relocation.find(target, uuid: uuid), uri != target.uri else { return nil }
+        let moved = try await store.moveSavedPrinter(printerID: target.id, to: uri)
+        carried.printers[state.targetIndex] = moved
+        report(.printerMoved(role: carried.job.role, printer: JobPrinter(moved), from: target.uri, to: uri))
+        return moved
     }
 
     /// The channel to the printer recorded on the job: where it was sent.

@@ -23,6 +23,10 @@ public struct Spooler: Sendable {
     public let configuration: SpoolerConfiguration
     /// How the spooler reaches each printer (IPP, or a raw language).
     public let channels: PrinterChannels
+    /// Finds a saved printer that cannot be reached at a new address, by
+    /// its DNS-SD UUID (the agent gives Setup's `PrinterRelocator`); nil to
+    /// never look.
+    public let locate: PrinterLocator?
     let report: @Sendable (SpoolerEvent) -> Void
     let trouble = TroubleBook()
     let wakeUp = WakeUp()
@@ -30,8 +34,10 @@ public struct Spooler: Sendable {
     static let newRoleSpacing = Duration.seconds(1)
 
     public init(store: KioskStore, preparer: DocumentPreparer, configuration: SpoolerConfiguration = SpoolerConfiguration(),
-                channels: PrinterChannels? = nil, report: @escaping @Sendable (SpoolerEvent) -> Void = { _ in }) {
+                channels: PrinterChannels? = nil,
+                report: @escaping @Sendable (SpoolerEvent) -> Void = { _ in }, locate: PrinterLocator? = nil) {
         self.store = store; self.preparer = preparer; self.configuration = configuration; self.report = report
+        self.locate = locate
         self.channels = channels ?? .standard(timeout: configuration.requestTimeout)
     }
 
@@ -93,7 +99,8 @@ public struct Spooler: Sendable {
 
     /// One role's loop: claim the oldest job, run it, repeat; stop when `done` says so.
     func serve(_ role: Role, until done: @Sendable () async throws -> Bool) async throws {
-        let runner = JobRunner(store: store, preparer: preparer, configuration: configuration, channels: channels, report: report,
+        let runner = JobRunner(store: store, preparer: preparer, configuration: configuration, channels: channels,
+                               relocation: locate.map { Relocation(locate: $0) }, report: report,
                                trouble: trouble)
         while try await !done() {
             try Task.checkCancellation()

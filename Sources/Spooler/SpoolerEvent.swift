@@ -15,6 +15,8 @@ public enum SpoolerEvent: Sendable, CustomStringConvertible {
     /// The printer prints but warns of something a person should see to
     /// soon: `media-low` (paper near its end).
     case printerWarning(role: Role, printer: JobPrinter, reasons: [String])
+    /// A saved printer that could not be reached was found again by its UUID at a new address.
+    case printerMoved(role: Role, printer: JobPrinter, from: String, to: String)
     /// A job's row could not be read by this version; it is set aside and the role goes on.
     case setAside(JobID, role: Role, reason: String)
     /// A role's loop failed (the store, the disk); it starts again after `restartIn`.
@@ -49,6 +51,9 @@ public enum SpoolerEvent: Sendable, CustomStringConvertible {
         case .printerWarning(let role, let printer, let reasons):
             let words = reasons.map { $0 == "media-low" ? "paper near its end (media-low)" : $0 }.joined(separator: ", ")
             return "printer \(printer.name) (role \(role)) warns of \(words); it still prints. Load new paper soon."
+        case .printerMoved(let role, let printer, let from, let to):
+            return "printer \(printer.name) (role \(role)) moved: it no longer answers at \(from) but announces itself at \(to); "
+                + "saved there, and its jobs print there."
         case .setAside(let id, let role, let reason):
             return "job \(id) (role \(role)) was set aside: \(reason). It is kept (kioskprint jobs show \(id)); the role's other jobs go on."
         case .roleFailed(let role, let reason, let restartIn):

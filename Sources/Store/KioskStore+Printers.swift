@@ -155,3 +155,20 @@ extension KioskStore {
             """, arguments: [printerID])
     }
 }
+
+extension KioskStore {
+    /// Records a saved printer's new address (it was found again by its
+    /// UUID): its roles, capabilities and history stay as they were.
+    /// Returns the printer as now saved.
+    @discardableResult
+    public func moveSavedPrinter(printerID: Int64, to uri: String) async throws -> SavedPrinter {
+        try await pool.write { db in
+            guard var record = try PrinterRecord.fetchOne(db, key: printerID) else {
+                throw StoreError.printerNotFound("\(printerID)")
+            }
+            record.uri = uri
+            try record.update(db)
+            return try record.saved()
+        }
+    }
+}

@@ -9,7 +9,7 @@ extension SpoolerEvent {
         switch self {
         case .finished(let job): job.state == .completed ? .notice : .error
         case .printerTrouble, .printerWarning, .failover, .namedMediaFallback, .unknownFate: .warning
-        case .printerRecovered, .recovered: .notice
+        case .printerRecovered, .recovered, .printerMoved: .notice
         case .setAside, .roleFailed: .error
         case .sending, .retrying: .debug
         }
@@ -24,7 +24,7 @@ extension SpoolerEvent {
         case .setAside(let id, let role, _):
             ["job": "\(id)", "role": "\(role)"]
         case .printerTrouble(let role, _, _), .printerWarning(let role, _, _), .printerRecovered(let role, _),
-             .roleFailed(let role, _, _):
+             .roleFailed(let role, _, _), .printerMoved(let role, _, _, _):
             ["role": "\(role)"]
         }
     }

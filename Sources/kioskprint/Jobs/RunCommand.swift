@@ -4,6 +4,7 @@ import Configuration
 import Foundation
 import Logging
 import Service
+import Setup
 import Spooler
 import Store
 import Templates
@@ -60,9 +61,9 @@ struct RunCommand: AsyncParsableCommand {
         spoolerSettings.idlePoll = configuration.lookEvery
         spoolerSettings.unknownFate = configuration.roleSettings.compactMapValues(\.unknownFate)
         spoolerSettings.cutStyle = configuration.roleSettings.compactMapValues(\.cutStyle)
-        let spooler = Spooler(store: store, preparer: DocumentPreparer(catalog: catalog), configuration: spoolerSettings) { event in
-            logger.log(level: event.logLevel, "\(event.description)", metadata: event.logMetadata)
-        }
+        let spooler = Spooler(store: store, preparer: DocumentPreparer(catalog: catalog), configuration: spoolerSettings,
+                              report: { event in logger.log(level: event.logLevel, "\(event.description)", metadata: event.logMetadata) },
+                              locate: { printer in await PrinterRelocator().find(uuid: printer.uuid ?? "") })
         if configPath == nil {
             logger.notice("no configuration file (\(ConfigurationFile.defaultPath) does not exist): printing queued jobs, watching nothing.")
         }

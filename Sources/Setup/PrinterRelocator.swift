@@ -1,0 +1,43 @@
+import Discovery
+import Foundation
+public import PrintModel
+
+/// Finds a saved printer again by its DNS-SD UUID when its address has
+/// changed (DHCP gave it another after a router restart): the spooler asks
+/// it when a printer it saved cannot be reached.
+public struct PrinterRelocator: Sendable {
+    /// How long one search browses before giving up.
+    public var timeout: Duration
+
+    public init(timeout: Duration = .seconds(3)) { self.timeout = timeout }
+
+    /// The URI under which a printer announcing `uuid` answers now, or nil
+    /// when none is seen within the timeout (or Avahi cannot be asked).
+    public func find(uuid: String) async -> String? {
+        let wanted = uuid.lowercased()
+        let browser = PrinterBrowser(serviceTypes: PrinterBrowser.allServiceTypes)
+        let timeout = timeout
+        return await withTaskGroup(of: String?.self) { group in
+            group.addTask {
+                do {
+                    for try await event in browser.events() {
+                        switch event {
+                        case .appeared(let printer), .changed(let printer):
+                            if printer.txt.uuid?.lowercased() == wanted { return printer.uri }
+                        case .disappeared, .settled:
+                            continue
+                        }
+                    }
+                } catch {}
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+}
