@@ -29,7 +29,8 @@ import PrinterLanguages
     }
 
     @Test func bandRowCountsUseBothBytesOfYAndX() throws {
-        let wide = MonoBitmap(width: 512, height: 300)          // 64 bytes a row
+        var wide = MonoBitmap(width: 512, height: 300)          // 64 bytes a row
+        for y in 0..<300 { wide.setInk(true, x: 0, y: y) }     // no blank rows: all raster
         let bytes = try EscPosLanguage(profile: Self.tmT88VI).encode(RawJob(pieces: [wide], cut: .full))
         // Band 1: 256 rows (yL 0, yH 1); band 2: 44 rows.
         #expect(Array(bytes[2..<10]) == [0x1D, 0x76, 0x30, 0x00, 64, 0, 0, 1])
@@ -38,6 +39,21 @@ import PrinterLanguages
         // The TM-T88VI cuts partially only, so a full cut asked for becomes its partial one.
         #expect(Array(bytes.suffix(4)) == [0x1D, 0x56, 66, 0])
         #expect(bytes.count == 2 + 8 + 64 * 256 + 8 + 64 * 44 + 4)
+    }
+
+    @Test func longBlankRunsGoAsFeedsInDotsAndShortOnesStayRaster() throws {
+        var piece = MonoBitmap(width: 512, height: 620)
+        piece.setInk(true, x: 0, y: 0)          // row 0 inked
+        piece.setInk(true, x: 0, y: 10)         // rows 1...9: a short blank run, kept as raster
+        piece.setInk(true, x: 0, y: 619)        // rows 11...618: 608 blank rows, fed
+        let bytes = try EscPosLanguage(profile: Self.tmT88VI).encode(RawJob(pieces: [piece], cut: .none))
+        var expected: [UInt8] = [0x1B, 0x40, 0x1D, 0x76, 0x30, 0x00, 64, 0, 11, 0]
+        expected += Array(repeating: 0, count: 64 * 11)
+        expected[10] = 0x80; expected[10 + 64 * 10] = 0x80
+        expected += [0x1D, 0x50, 180, 180]       // GS P: one motion unit = one dot at 180 dpi
+        expected += [0x1B, 0x4A, 255, 0x1B, 0x4A, 255, 0x1B, 0x4A, 98]   // ESC J: 608 rows
+        expected += [0x1D, 0x76, 0x30, 0x00, 64, 0, 1, 0, 0x80] + Array(repeating: 0, count: 63)
+        #expect(bytes == expected)
     }
 
     @Test func aFullCutOnAPrinterThatMakesOne() throws {

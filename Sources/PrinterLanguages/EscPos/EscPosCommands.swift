@@ -29,6 +29,23 @@ public enum EscPosCommand {
         return bytes
     }
 
+    /// `GS P x y` (1D 50 x y), "Set horizontal and vertical motion units":
+    /// 1/x and 1/y inch. With y = the head's dots per inch, `ESC J n` feeds
+    /// exactly n dot rows, whatever the model's default unit (a TM-T88's is
+    /// 1/360 inch on a 180 dpi head). Nil above 255 dpi, which the command
+    /// cannot say. Reference page gs_cp.
+    public static func motionUnits(dotsPerInch: Int) -> [UInt8]? {
+        guard (1...255).contains(dotsPerInch) else { return nil }
+        return [gs, 0x50, UInt8(dotsPerInch), UInt8(dotsPerInch)]
+    }
+
+    /// `ESC J n` (1B 4A n), "Print and feed paper": n vertical motion units,
+    /// 0...255. Reference page esc_cj.
+    public static func feed(units: Int) -> [UInt8] {
+        precondition((0...255).contains(units), "ESC J feeds 0 to 255 units")
+        return [esc, 0x4A, UInt8(units)]
+    }
+
     /// `GS V m n` function B (1D 56 41 00 / 1D 56 42 00), "Select cut mode
     /// and cut paper": m = 65 feeds the paper to the cutting position plus
     /// n units and cuts fully, m = 66 the same with a partial cut (one point

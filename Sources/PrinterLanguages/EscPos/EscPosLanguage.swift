@@ -50,9 +50,10 @@ public struct EscPosLanguage: PrinterCommandLanguage {
 
         let cut = EscPosCommand.cut(profile.cutter.cut(preferring: job.cut))
         var bytes = EscPosCommand.initialize
+        var unitsSet = false  // GS P goes once, before the first feed
         for _ in 0..<job.copies {
             for piece in job.pieces {
-                appendRaster(of: piece, to: &bytes)
+                appendRaster(of: piece, to: &bytes, unitsSet: &unitsSet)
                 if let cut { bytes += cut }
             }
         }
@@ -100,12 +101,46 @@ public struct EscPosLanguage: PrinterCommandLanguage {
                                     paperSensor: statusBytes[3]).status(drawerOpenLevel: drawerOpenLevel)
     }
 
-    private func appendRaster(of piece: MonoBitmap, to bytes: inout [UInt8]) {
+    /// Blank runs at least this long go as feeds, not raster: a receipt is
+    /// mostly white between its lines, and raster sends every white dot
+    /// (72 bytes a row at 576 dots), which a serial line pays for.
+    static let shortestFedRun = 16
+
+    private func appendRaster(of piece: MonoBitmap, to bytes: inout [UInt8], unitsSet: inout Bool) {
+        let units = EscPosCommand.motionUnits(dotsPerInch: profile.dpi)
+        var inked = 0  // the first row not yet sent
+        var row = 0
+        while row < piece.height {
+            guard units != nil, isBlank(piece, row: row) else { row += 1; continue }
+            var end = row
+            while end < piece.height && isBlank(piece, row: end) { end += 1 }
+            if end - row >= Self.shortestFedRun {
+                appendBands(of: piece, rows: inked..<row, to: &bytes)
+                if !unitsSet, let units { bytes += units; unitsSet = true }
+                var left = end - row
+                while left > 0 {
+                    bytes += EscPosCommand.feed(units: min(left, 255))
+                    left -= min(left, 255)
+                }
+                inked = end
+            }
+            row = end
+        }
+        appendBands(of: piece, rows: inked..<piece.height, to: &bytes)
+    }
+
+    private func appendBands(of piece: MonoBitmap, rows: Range<Int>, to bytes: inout [UInt8]) {
         let rowBytes = piece.bytesPerRow
-        for top in stride(from: 0, to: piece.height, by: bandRows) {
-            let rows = min(bandRows, piece.height - top)
-            bytes += EscPosCommand.rasterBand(bytesPerRow: rowBytes, rows: rows,
-                                              data: piece.rows[(top * rowBytes)..<((top + rows) * rowBytes)])
+        for top in stride(from: rows.lowerBound, to: rows.upperBound, by: bandRows) {
+            let count = min(bandRows, rows.upperBound - top)
+            bytes += EscPosCommand.rasterBand(bytesPerRow: rowBytes, rows: count,
+                                              data: piece.rows[(top * rowBytes)..<((top + count) * rowBytes)])
         }
     }
+
+    private func isBlank(_ piece: MonoBitmap, row: Int) -> Bool {
+        let rowBytes = piece.bytesPerRow
+        return piece.rows[(row * rowBytes)..<((row + 1) * rowBytes)].allSatisfy { $0 == 0 }
+    }
 }
+
