@@ -136,9 +136,12 @@ public struct RoleSettings: Sendable, Equatable {
     /// How the knife cuts this role's jobs, unless the template says; nil
     /// for the printer's own (partial where it has both).
     public var cutStyle: CutStyle?
+    /// What a job the printer would print on other paper does; nil for `fail`.
+    public var mediaChanges: MediaChangeRule?
 
-    public init(key: String, unknownFate: UnknownFateRule? = nil, cutStyle: CutStyle? = nil) {
-        self.key = key; self.unknownFate = unknownFate; self.cutStyle = cutStyle
+    public init(key: String, unknownFate: UnknownFateRule? = nil, cutStyle: CutStyle? = nil,
+                mediaChanges: MediaChangeRule? = nil) {
+        self.key = key; self.unknownFate = unknownFate; self.cutStyle = cutStyle; self.mediaChanges = mediaChanges
     }
 }
 

@@ -38,6 +38,8 @@ struct ConfigurationReader {
                 settings.unknownFate = table.choice("unknown-fate", from: UnknownFateRule.allCases.map(\.rawValue))
                     .flatMap(UnknownFateRule.init(rawValue:))
                 settings.cutStyle = table.choice("cut-style", from: CutStyle.allCases.map(\.rawValue)).flatMap(CutStyle.init(rawValue:))
+                settings.mediaChanges = table.choice("media-changes", from: MediaChangeRule.allCases.map(\.rawValue))
+                    .flatMap(MediaChangeRule.init(rawValue:))
                 configuration.roleSettings[role] = settings
             }
         }

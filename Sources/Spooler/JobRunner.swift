@@ -16,6 +16,8 @@ struct JobRunner {
     let relocation: Relocation?
     let report: @Sendable (SpoolerEvent) -> Void
     let trouble: TroubleBook
+    /// The kinds of job each printer has taken as drawn, so Validate-Job is asked once per kind.
+    let validated: ValidationBook
 
     var owner: String { configuration.owner }
 
@@ -50,7 +52,8 @@ struct JobRunner {
         let context = DeliveryContext(
             jobID: claimed.id, role: claimed.role, failoverGrace: configuration.failoverGrace,
             followCeiling: configuration.followInterval, unreachablePause: configuration.retry.maximum / 10,
-            unknownFate: configuration.unknownFateRule(for: claimed.role))
+            unknownFate: configuration.unknownFateRule(for: claimed.role),
+            mediaChanges: configuration.mediaChangeRule(for: claimed.role))
         var state = DeliveryState.start(for: claimed)
         var carried = Carried(job: claimed)
         while true {
@@ -99,11 +102,15 @@ struct JobRunner {
             let job = carried.job
             // The printer's panel and job list say REPRINT too (a PDF carries no banner).
             let name = state.reprint ? "\(Self.reprintBanner): \(job.name)" : job.name
+            let kind = ValidationBook.kind(of: job, document: document, namedMedia: state.namedMedia, printer: target.uri)
+            let validate = state.acceptedChanges == nil && !validated.contains(kind)
             let submission = ChannelSubmission(document: document, jobName: "\(name) [\(job.marker)]",
                                                copies: job.copies, namedMedia: state.namedMedia,
                                                cutStyle: document.cutStyle ?? configuration.cutStyle[job.role],
-                                               opensDrawer: job.opensDrawer || document.opensDrawer)
-            return .submitted(await channels.channel(for: ChannelTarget(target)).submit(submission))
+                                               opensDrawer: job.opensDrawer || document.opensDrawer, validate: validate)
+            let outcome = await channels.channel(for: ChannelTarget(target)).submit(submission)
+            if validate, case .accepted = outcome { validated.insert(kind) }
+            return .submitted(outcome)
         case .searching:
             return .searched(try await recordedChannel(&carried).find(marker: carried.job.marker))
         case .following(let ticket):
@@ -228,6 +235,8 @@ struct JobRunner {
             return .namedMediaFallback(job, media: media)
         case .unknownFate(let rule, let reason):
             return .unknownFate(job, rule: rule, reason: reason)
+        case .mediaChanged(let attributes, let rule):
+            return .mediaChanged(job, printer: JobPrinter(carried.printers[state.targetIndex]), attributes: attributes, rule: rule)
         }
     }
 

@@ -29,6 +29,7 @@ public struct Spooler: Sendable {
     public let locate: PrinterLocator?
     let report: @Sendable (SpoolerEvent) -> Void
     let trouble = TroubleBook()
+    let validated = ValidationBook()
     let wakeUp = WakeUp()
     /// The least time between two looks for roles not yet served.
     static let newRoleSpacing = Duration.seconds(1)
@@ -101,7 +102,7 @@ public struct Spooler: Sendable {
     func serve(_ role: Role, until done: @Sendable () async throws -> Bool) async throws {
         let runner = JobRunner(store: store, preparer: preparer, configuration: configuration, channels: channels,
                                relocation: locate.map { Relocation(locate: $0) }, report: report,
-                               trouble: trouble)
+                               trouble: trouble, validated: validated)
         while try await !done() {
             try Task.checkCancellation()
             let seen = wakeUp.current

@@ -32,6 +32,16 @@ public struct SpoolerConfiguration: Sendable {
     /// a role not named gets the printer's own (partial where it has both).
     public var cutStyle: [Role: CutStyle] = [:]
 
+    /// What each role does when a printer would print its job on other paper
+    /// (Validate-Job or Print-Job answered with substituted attributes); a
+    /// role not named follows `MediaChangeRule.defaultRule`.
+    public var mediaChanges: [Role: MediaChangeRule] = [:]
+
+    /// The rule `role` follows when a printer would change its job's paper.
+    public func mediaChangeRule(for role: Role) -> MediaChangeRule {
+        mediaChanges[role] ?? MediaChangeRule.defaultRule
+    }
+
     /// The rule `role` follows for a job whose fate is unknown.
     public func unknownFateRule(for role: Role) -> UnknownFateRule {
         unknownFate[role] ?? UnknownFateRule.defaultRule(for: role)

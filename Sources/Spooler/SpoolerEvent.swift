@@ -32,6 +32,9 @@ public enum SpoolerEvent: Sendable, CustomStringConvertible {
     /// Whether the job reached paper cannot be known (a send broke off, a
     /// printer forgot it); the role's rule decides what happens to it.
     case unknownFate(PrintJob, rule: UnknownFateRule, reason: String)
+    /// The printer would print the job on other paper than asked (it said it
+    /// would ignore or replace these attributes); the role's rule decides.
+    case mediaChanged(PrintJob, printer: JobPrinter, attributes: [String], rule: MediaChangeRule)
 
     public var description: String {
         switch self {
@@ -73,6 +76,12 @@ public enum SpoolerEvent: Sendable, CustomStringConvertible {
                 ? "it is held until an operator retries (kioskprint jobs retry \(job.id)) or cancels it"
                 : "it is printed again, marked REPRINT"
             return "job \(job.id) \"\(job.name)\": \(reason) Whether it reached paper is unknown; \(outcome) (role rule \(rule))."
+        case .mediaChanged(let job, let printer, let attributes, let rule):
+            let outcome = rule == .warn
+                ? "it prints on what the printer has (role \(job.role): media-changes = \"warn\")"
+                : "it is not printed there (role \(job.role): media-changes = \"fail\"); load the paper it asks for or give the role a printer that has it"
+            return "job \(job.id) \"\(job.name)\": \(printer.name) would change \(attributes.joined(separator: ", ")) "
+                + "and print it on other paper than asked; \(outcome)."
         }
     }
 }

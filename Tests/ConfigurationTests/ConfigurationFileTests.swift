@@ -216,16 +216,21 @@ import Testing
             cut-style = "full"
             [role.bag-tag]
             unknown-fate = "reprint-marked"
+            media-changes = "warn"
             """)
         #expect(configuration.roleSettings[try Role("receipt")] == RoleSettings(key: "role.receipt", unknownFate: .hold, cutStyle: .full))
         #expect(configuration.roleSettings[try Role("bag-tag")]?.unknownFate == .reprintMarked)
+        #expect(configuration.roleSettings[try Role("bag-tag")]?.mediaChanges == .warn)
+        #expect(configuration.roleSettings[try Role("receipt")]?.mediaChanges == nil)
         #expect(problems("""
             [role.coupon]
             unknown-fate = "reprint"
             cut-styel = "full"
+            media-changes = "ignore"
             """) == [
                 #"role.coupon.unknown-fate: "reprint" is not one of "reprint-marked", "hold"."#,
-                #"role.coupon.cut-styel: is not a known key here. Did you mean "cut-style"? Known keys: unknown-fate, cut-style."#,
+                #"role.coupon.media-changes: "ignore" is not one of "fail", "warn"."#,
+                #"role.coupon.cut-styel: is not a known key here. Did you mean "cut-style"? Known keys: unknown-fate, cut-style, media-changes."#,
             ])
     }
 

@@ -8,7 +8,7 @@ extension SpoolerEvent {
     public var logLevel: Logger.Level {
         switch self {
         case .finished(let job): job.state == .completed ? .notice : .error
-        case .printerTrouble, .printerWarning, .failover, .namedMediaFallback, .unknownFate: .warning
+        case .printerTrouble, .printerWarning, .failover, .namedMediaFallback, .unknownFate, .mediaChanged: .warning
         case .printerRecovered, .recovered, .printerMoved: .notice
         case .setAside, .roleFailed: .error
         case .sending, .retrying: .debug
@@ -19,7 +19,8 @@ extension SpoolerEvent {
     public var logMetadata: Logger.Metadata {
         switch self {
         case .sending(let job, _, _, _), .finished(let job), .retrying(let job, _, _), .failover(let job, _, _),
-             .recovered(let job, _), .namedMediaFallback(let job, _), .unknownFate(let job, _, _):
+             .recovered(let job, _), .namedMediaFallback(let job, _), .unknownFate(let job, _, _),
+             .mediaChanged(let job, _, _, _):
             ["job": "\(job.id)", "role": "\(job.role)"]
         case .setAside(let id, let role, _):
             ["job": "\(id)", "role": "\(role)"]

@@ -1,7 +1,7 @@
 import CCups
 
-/// The job operations on a printer: Print-Job, Get-Job-Attributes, Get-Jobs
-/// and Cancel-Job, each one exchange through `IPPExchange` with a real deadline.
+/// The job operations on a printer: Print-Job, Validate-Job, Get-Job-Attributes,
+/// Get-Jobs and Cancel-Job, each one exchange through `IPPExchange` with a real deadline.
 ///
 /// Each call returns within its `timeout` (plus at most half a second), also
 /// when the printer accepts the connection and never answers.
@@ -24,6 +24,28 @@ public enum PrinterJobs {
             throw .unreachable(error)
         }
         return try SubmittedJob(printJobReply: reply, uri: uri)
+    }
+
+    /// Asks the printer whether it would print `job` as it stands (Validate-Job:
+    /// the same attributes, no document), before anything reaches paper.
+    ///
+    /// - Returns: what it would ignore or substitute (the unsupported-attributes
+    ///   group of `successful-ok-ignored-or-substituted-attributes`); empty when
+    ///   it would print the job exactly as asked.
+    /// - Throws: as `submit`: `.attributesNotSupported` with the attributes it
+    ///   refuses, `.rejected` when it has no Validate-Job, `.unreachable`, ...
+    public static func validate(_ job: PrintJobRequest, at uri: String,
+                                timeout: Duration = .seconds(5)) async throws(JobSubmitError) -> [IPPAttribute] {
+        if let problem = job.problem { throw .invalidRequest(uri: uri, reason: problem) }
+        let reply: IPPResponse
+        do {
+            reply = try await IPPExchange.send(uri: uri, operation: IPP_OP_VALIDATE_JOB, timeout: timeout,
+                                               builder: IPPRequestBuilder { job.encode(into: $0) })
+        } catch {
+            throw .unreachable(error)
+        }
+        guard reply.isSuccess else { throw JobSubmitError(failedReply: reply, uri: uri) }
+        return reply.statusCode == Int(IPP_STATUS_OK_IGNORED_OR_SUBSTITUTED.rawValue) ? reply.attributes(in: .unsupported) : []
     }
 
     /// The printer's view of job `jobID` (Get-Job-Attributes).

@@ -36,15 +36,41 @@ struct IPPChannel: PrinterChannel {
     func submit(_ submission: ChannelSubmission) async -> SubmitOutcome {
         var request = Self.request(for: submission)
         if let namedMedia = submission.namedMedia { request = request.withNamedMedia(namedMedia) }
+        if submission.validate, let answer = await validate(request) { return answer }
         do {
             let submitted = try await PrinterJobs.submit(request, to: uri, timeout: timeout)
-            return .accepted(PrinterTicket(submitted.id))
+            let changed = submitted.ignoredAttributeNames
+            return changed.isEmpty ? .accepted(PrinterTicket(submitted.id))
+                : .acceptedWithChanges(PrinterTicket(submitted.id), changed: changed)
         } catch {
             if case .attributesNotSupported(_, let names, _) = error, names.contains("media-col") {
                 return .mediaColRefused(error.description)
             }
             if error.mayHaveBeenAccepted { return .mayHaveBeenAccepted(error.description) }
             return error.isRetryable ? .retryable(error.description) : .refused(error.description)
+        }
+    }
+
+    /// Validate-Job before the first job of its kind: nil when the printer
+    /// would print it as asked (or has no Validate-Job, which IPP/1.1 requires
+    /// but not every printer answers), else what to do instead of sending it.
+    private func validate(_ request: PrintJobRequest) async -> SubmitOutcome? {
+        do {
+            let changed = try await PrinterJobs.validate(request, at: uri, timeout: askTimeout).map(\.name)
+            if changed.isEmpty { return nil }
+            return .wouldChange(changed, "\(name) would not print this job as drawn: asked with Validate-Job, it "
+                + "would ignore or replace \(changed.joined(separator: ", ")).")
+        } catch {
+            switch error {
+            case .attributesNotSupported(_, let names, _) where names.contains("media-col"):
+                return .mediaColRefused(error.description)
+            case .attributesNotSupported(_, let names, _) where !names.isEmpty:
+                return .wouldChange(names, error.description)
+            case .rejected, .serverError:
+                return nil  // no Validate-Job here: Print-Job's own answer will tell
+            default:
+                return error.isRetryable ? .retryable(error.description) : .refused(error.description)
+            }
         }
     }
 

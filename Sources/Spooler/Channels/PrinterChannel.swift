@@ -85,11 +85,15 @@ public struct ChannelSubmission: Sendable {
     public var cutStyle: CutStyle?
     /// Kick the cash drawer after the last cut (the job or its template asks).
     public var opensDrawer: Bool
+    /// Ask the printer first whether it would print the job as drawn (IPP's
+    /// Validate-Job), because this kind of job has not been to it yet. A
+    /// printer that cannot be asked so ignores it.
+    public var validate: Bool
 
     public init(document: PreparedDocument, jobName: String, copies: Int, namedMedia: String? = nil,
-                cutStyle: CutStyle? = nil, opensDrawer: Bool = false) {
+                cutStyle: CutStyle? = nil, opensDrawer: Bool = false, validate: Bool = false) {
         self.document = document; self.jobName = jobName; self.copies = copies; self.namedMedia = namedMedia
-        self.cutStyle = cutStyle; self.opensDrawer = opensDrawer
+        self.cutStyle = cutStyle; self.opensDrawer = opensDrawer; self.validate = validate
     }
 }
 
@@ -105,6 +109,13 @@ public struct PrinterTicket: Hashable, Sendable, CustomStringConvertible {
 public enum SubmitOutcome: Hashable, Sendable {
     /// The printer took the job and gave it a ticket to follow.
     case accepted(PrinterTicket)
+    /// The printer took the job but ignored or replaced these attributes
+    /// (`successful-ok-ignored-or-substituted-attributes`): it may print on
+    /// other paper than asked.
+    case acceptedWithChanges(PrinterTicket, changed: [String])
+    /// Asked first (Validate-Job), the printer said it would ignore or
+    /// replace these attributes, or refuses them; nothing was sent.
+    case wouldChange([String], String)
     /// The job is printed and confirmed, with nothing left to follow (a raw
     /// printer that took every byte and reports no error after the cut).
     /// `notes` go into the job's reasons.

@@ -13,11 +13,15 @@ public struct DeliveryContext: Hashable, Sendable {
     public var unreachablePause: Duration
     /// What a job whose fate is unknown does.
     public var unknownFate: UnknownFateRule
+    /// What a job the printer would print on other paper does.
+    public var mediaChanges: MediaChangeRule
 
     public init(jobID: JobID, role: Role, failoverGrace: Duration, followCeiling: Duration,
-                unreachablePause: Duration, unknownFate: UnknownFateRule) {
+                unreachablePause: Duration, unknownFate: UnknownFateRule,
+                mediaChanges: MediaChangeRule = MediaChangeRule.defaultRule) {
         self.jobID = jobID; self.role = role; self.failoverGrace = failoverGrace
         self.followCeiling = followCeiling; self.unreachablePause = unreachablePause; self.unknownFate = unknownFate
+        self.mediaChanges = mediaChanges
     }
 }
 
@@ -106,9 +110,13 @@ public enum DeliveryMachine {
         var next = state
         switch outcome {
         case .accepted(let ticket):
-            next.notes = state.namedMedia.map { ["sent-with-named-media-\($0)"] } ?? []
+            next.notes = notes(state, changed: state.acceptedChanges ?? [])
             next.step = .following(ticket)
             return (next, [.markSent(ticket)])
+        case .acceptedWithChanges(let ticket, let changed):
+            return acceptedWithChanges(state, ticket, changed, in: context)
+        case .wouldChange(let changed, let reason):
+            return wouldChange(state, changed, reason, in: context)
         case .printed(let notes, let impressions):
             next.step = .ended(.completed, nil)
             return (next, [.recordProgress(state: nil, reasons: notes, impressions: impressions),
@@ -129,6 +137,63 @@ public enum DeliveryMachine {
         case .refused(let reason):
             return ended(state, .failed, reason)
         }
+    }
+
+    // MARK: - Paper the printer would change
+
+    /// The notes a sent job records: the named size it went with, and what
+    /// the printer said it changed.
+    private static func notes(_ state: DeliveryState, changed: [String]) -> [String] {
+        (state.namedMedia.map { ["sent-with-named-media-\($0)"] } ?? []) + changed.map { "printer-changed-\($0)" }
+    }
+
+    /// What the role is told to do about it, for the job's reason.
+    private static func advice(_ context: DeliveryContext) -> String {
+        "Load the paper the job asks for, give role \(context.role) a printer whose paper fits, or set "
+            + "media-changes = \"warn\" under [role.\(context.role)] to print on what the printer has."
+    }
+
+    /// Validate-Job said the printer would change these: under `warn` the job
+    /// is sent anyway (once, without asking again); under `fail` it goes to
+    /// the role's next printer, or fails, before anything reaches paper.
+    private static func wouldChange(_ state: DeliveryState, _ changed: [String], _ reason: String,
+                                    in context: DeliveryContext) -> (DeliveryState, [DeliveryAction]) {
+        var next = state
+        if context.mediaChanges == .warn {
+            next.acceptedChanges = changed
+            next.step = .submitting
+            return (next, [.report(.mediaChanged(changed, .warn))])
+        }
+        let changeReport = DeliveryAction.report(.mediaChanged(changed, .fail))
+        guard state.targetIndex + 1 < state.printerCount else {
+            let (failed, actions) = ended(state, .failed, "\(reason) \(advice(context))")
+            return (failed, [changeReport] + actions)
+        }
+        next.targetIndex += 1
+        next.attempt = 0
+        next.troubleSince = nil
+        next.namedMedia = nil
+        next.step = .choosing
+        return (next, [changeReport, .report(.failover(fromIndex: state.targetIndex, toIndex: state.targetIndex + 1))])
+    }
+
+    /// Print-Job was answered with substituted attributes. A change that
+    /// leaves the paper alone, or a role that accepts it, is noted and
+    /// followed; otherwise the job is canceled at the printer and fails.
+    private static func acceptedWithChanges(_ state: DeliveryState, _ ticket: PrinterTicket, _ changed: [String],
+                                            in context: DeliveryContext) -> (DeliveryState, [DeliveryAction]) {
+        var next = state
+        next.notes = notes(state, changed: (state.acceptedChanges ?? []) + changed)
+        next.step = .following(ticket)
+        let paper = changed.filter(MediaChangeRule.paperAttributes.contains)
+        if paper.isEmpty { return (next, [.markSent(ticket)]) }
+        if context.mediaChanges == .warn {
+            return (next, [.markSent(ticket), .report(.mediaChanged(paper, .warn))])
+        }
+        next.failure = "The printer took the job but changed \(paper.joined(separator: ", ")): it would have printed "
+            + "on other paper than the job asks for. \(advice(context))"
+        next.step = .cancelling(ticket)
+        return (next, [.markSent(ticket), .report(.mediaChanged(paper, .fail))])
     }
 
     /// A failure that may pass: reported once per reason, then the backoff.
@@ -206,6 +271,11 @@ public enum DeliveryMachine {
             var actions: [DeliveryAction] = state.followUnanswered ? [.answeredAgain] : []
             if impressions > 0 || state.lastSeen == nil || reasons != state.lastSeen?.reasons || !state.notes.isEmpty {
                 actions.append(.recordProgress(state: nil, reasons: reasons + state.notes, impressions: impressions))
+            }
+            if let failure = state.failure {
+                let how = end == .completed ? "It printed before it could be stopped." : "It was canceled at the printer."
+                let (done, finish) = ended(state, .failed, "\(failure) \(how)")
+                return (done, actions + finish)
             }
             let (jobState, error): (JobState, String?) = switch end {
             case .completed: (.completed, nil)

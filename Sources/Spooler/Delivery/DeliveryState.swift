@@ -28,8 +28,15 @@ public struct DeliveryState: Hashable, Sendable {
     public var reprint = false
     /// The operator's cancel has been passed on to the printer.
     public var cancelSent = false
-    /// Notes recorded with the job's reasons (`sent-with-named-media-...`).
+    /// Notes recorded with the job's reasons (`sent-with-named-media-...`,
+    /// `printer-changed-media-col`).
     public var notes: [String] = []
+    /// What the target said it would change and the role lets it (`warn`):
+    /// send without asking again, and record these.
+    public var acceptedChanges: [String]?
+    /// Why the job fails once the printer has ended it: it was accepted with
+    /// changed paper under `fail`, and canceled there.
+    public var failure: String?
     /// What following last recorded, so only changes are written.
     public var lastSeen: FollowSnapshot?
     /// The printer did not answer the last follow look.
@@ -148,4 +155,7 @@ public enum DeliveryReport: Hashable, Sendable {
     case recovered(PrinterTicket)
     case namedMediaFallback(String)
     case unknownFate(UnknownFateRule, reason: String)
+    /// The target would print (or took) the job on other paper: these
+    /// attributes, and what the role's rule does about it.
+    case mediaChanged([String], MediaChangeRule)
 }

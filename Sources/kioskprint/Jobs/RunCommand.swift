@@ -61,6 +61,7 @@ struct RunCommand: AsyncParsableCommand {
         spoolerSettings.idlePoll = configuration.lookEvery
         spoolerSettings.unknownFate = configuration.roleSettings.compactMapValues(\.unknownFate)
         spoolerSettings.cutStyle = configuration.roleSettings.compactMapValues(\.cutStyle)
+        spoolerSettings.mediaChanges = configuration.roleSettings.compactMapValues(\.mediaChanges)
         let spooler = Spooler(store: store, preparer: DocumentPreparer(catalog: catalog), configuration: spoolerSettings,
                               report: { event in logger.log(level: event.logLevel, "\(event.description)", metadata: event.logMetadata) },
                               locate: { printer in await PrinterRelocator().find(uuid: printer.uuid ?? "") })
