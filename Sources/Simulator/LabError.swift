@@ -12,6 +12,7 @@ public enum LabError: Error, CustomStringConvertible {
             let package = [
                 "ippeveprinter": "cups-ipp-utils", "ipptool": "cups-ipp-utils", "avahi-daemon": "avahi-daemon",
                 "avahi-publish": "avahi-utils", "dbus-daemon": "dbus-daemon", "unshare": "util-linux",
+                "lprint": "lprint", "socat": "socat",
             ][program] ?? program
             return "'\(program)' is not installed. Install it with: sudo apt-get install \(package) "
                 + "(or run scripts/install-deps.sh, which installs everything KioskPrint needs)."

@@ -92,6 +92,9 @@ struct JobRunner {
             do {
                 let document = try prepare(carried.job, for: target, reprint: state.reprint)
                 carried.document = document
+                if let change = document.paperChange {
+                    return .preparedOnOtherPaper(namedMedia: Self.namedMedia(for: document), reason: change)
+                }
                 return .prepared(namedMedia: Self.namedMedia(for: document))
             } catch {
                 return .notPrepared(error.description, permanent: error.isPermanent)

@@ -104,6 +104,27 @@ struct PrintJobTests {
         #expect(final.state == .completed)
     }
 
+    @Test("Validate-Job: a receipt the roll takes is fine as asked; a cut beyond its range is refused naming media-col; nothing prints")
+    func validateJobChecksWithoutPrinting() async throws {
+        let printer = try await JobLab.recordingPrinter("Recording Validate")
+        defer { retire(printer) }
+        let fine = try JobLab.receipt("Fine \(JobLab.marker())", cutLength: 17_355)
+        #expect(try await PrinterJobs.validate(fine, at: printer.uri).isEmpty)
+
+        let tooLong = try JobLab.receipt("Too long \(JobLab.marker())", cutLength: 300_001)
+        do {
+            let changed = try await PrinterJobs.validate(tooLong, at: printer.uri)
+            Issue.record("Validate-Job took a 3000.01 mm cut (changing \(changed.map(\.name)))")
+        } catch {
+            guard case .attributesNotSupported(_, let names, _) = error else {
+                Issue.record("expected attributesNotSupported, got \(error)")
+                return
+            }
+            #expect(names.contains("media-col"))
+        }
+        #expect(try printer.receivedJobs().isEmpty, "Validate-Job prints nothing")
+    }
+
     @Test("A second job while the first prints: busy and retryable; accepted once the first is done")
     func busyWhilePrinting() async throws {
         let printer = try await JobLab.recordingPrinter("Recording Busy", delay: .seconds(2))

@@ -17,9 +17,9 @@ final class ScriptedChannel: PrinterChannel {
         var drawers: [DrawerOutcome] = [.pulsed(open: true)]
     }
 
-    private let state: Mutex<(script: Script, calls: [String], submissions: [String], cutLengths: [Length])>
+    private let state: Mutex<(script: Script, calls: [String], submissions: [String], cutLengths: [Length], validated: [Bool])>
 
-    init(_ script: Script) { state = Mutex((script, [], [], [])) }
+    init(_ script: Script) { state = Mutex((script, [], [], [], [])) }
 
     /// The calls made, in order: `readiness`, `submit`, `status 1`, `find kp-...`, `cancel 1`.
     var calls: [String] { state.withLock { $0.calls } }
@@ -27,6 +27,8 @@ final class ScriptedChannel: PrinterChannel {
     var submissions: [String] { state.withLock { $0.submissions } }
     /// The first cut length of each submitted document, in order.
     var cutLengths: [Length] { state.withLock { $0.cutLengths } }
+    /// Whether each submission asked to be checked first (Validate-Job), in order.
+    var validated: [Bool] { state.withLock { $0.validated } }
 
     private func take<T: Sendable>(_ call: String, _ path: any WritableKeyPath<Script, [T]> & Sendable) -> T {
         state.withLock { state in
@@ -42,6 +44,7 @@ final class ScriptedChannel: PrinterChannel {
         state.withLock {
             $0.submissions.append(submission.jobName)
             $0.cutLengths.append(submission.document.cutLengths.first ?? .zero)
+            $0.validated.append(submission.validate)
         }
         return take("submit", \.submits)
     }

@@ -167,3 +167,35 @@ import Testing
         #expect(events.lines.filter { $0.contains("printer Till (role receipt) is ready again") }.count == 1)
     }
 }
+
+/// Validate-Job is asked once per kind of job at a printer, not per job.
+@Suite(.timeLimit(.minutes(1))) struct ValidationOnceTests {
+    @Test func theFirstReceiptAtAPrinterIsCheckedFirstAndTheNextAreNot() async throws {
+        let site = try ScriptedDeliveryTests()
+        let printer = ScriptedChannel(.init())
+        try await site.save("ipp://receipt/ipp/print", "Receipt", role: "receipt")
+        let spooler = site.spooler(ScriptedPrinters(byURI: ["ipp://receipt/ipp/print": printer]))
+        for _ in 0..<3 {
+            let job = try await spooler.deliver(try await site.enqueue(role: "receipt").id)
+            #expect(job.state == .completed)
+        }
+        #expect(printer.validated == [true, false, false])
+    }
+
+    @Test func aKindThePrinterWouldChangeIsCheckedAgainNextTime() async throws {
+        let site = try ScriptedDeliveryTests()
+        // Took the first with its paper changed (under warn): not remembered as fine.
+        let printer = ScriptedChannel(.init(submits: [.acceptedWithChanges(PrinterTicket(1), changed: ["media-col"]),
+                                                      .accepted(PrinterTicket(2))]))
+        try await site.save("ipp://receipt/ipp/print", "Receipt", role: "receipt")
+        var configuration = SpoolerConfiguration(retry: RetryPolicy(initial: .milliseconds(1), maximum: .milliseconds(5)),
+                                                 idlePoll: .milliseconds(5), followInterval: .milliseconds(5))
+        configuration.mediaChanges = [try Role("receipt"): .warn]
+        let spooler = Spooler(store: site.store, preparer: DocumentPreparer(catalog: TemplateCatalog()),
+                              configuration: configuration, channels: ScriptedPrinters(byURI: ["ipp://receipt/ipp/print": printer]).channels)
+        let first = try await spooler.deliver(try await site.enqueue(role: "receipt").id)
+        #expect(first.state == .completed && first.stateReasons.contains("printer-changed-media-col"))
+        _ = try await spooler.deliver(try await site.enqueue(role: "receipt").id)
+        #expect(printer.validated == [true, true])
+    }
+}

@@ -10,6 +10,9 @@ public enum MediaSelection {
     public static func media(for page: PageRequest, on capabilities: PrinterCapabilities) throws(MediaSelectionError) -> PageGeometry {
         switch page.size {
         case .roll:
+            if let sheet = loadedInstead(of: page, on: capabilities), let resolution = capabilities.resolutions.native {
+                return PageGeometry(sheet: sheet, resolution: resolution)
+            }
             do { return try PageGeometry(capabilities: capabilities) } catch { throw .geometry(error) }
         case .fixed(let width, let length):
             guard let resolution = capabilities.resolutions.native else {
@@ -20,6 +23,19 @@ public enum MediaSelection {
                     .geometry(resolution: resolution)
             } catch { throw .paper(error) }
         }
+    }
+
+    /// The cut sheets or labels loaded in a printer that could also take a
+    /// roll, when a roll template is to print there: LPrint's Zebra lists a
+    /// custom range up to 101.6 x 1005.84 mm on its roll holder, but holds
+    /// 4x6 in labels, so a receipt "cut at 160 mm" would run across a label
+    /// gap. The page is then drawn on what is loaded, and the job says so
+    /// (the role's `media-changes` rule decides). Nil when a roll is loaded,
+    /// or when the printer does not say what is.
+    public static func loadedInstead(of page: PageRequest, on capabilities: PrinterCapabilities) -> SheetMedia? {
+        guard case .roll = page.size, !capabilities.rolls.isEmpty,
+              !capabilities.rolls.contains(where: { $0.isReady(in: capabilities.readyMedia) }) else { return nil }
+        return capabilities.sheets.first { $0.isReady(in: capabilities.readyMedia) }
     }
 
     /// A preview page with no printer: a roll `width` wide (80 mm when not

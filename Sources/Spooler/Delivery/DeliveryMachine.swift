@@ -74,6 +74,13 @@ public enum DeliveryMachine {
             actions = [.markSending, .report(.sending)]
             next.step = .submitting
 
+        case (.preparing, .preparedOnOtherPaper(let namedMedia, let reason)):
+            guard context.mediaChanges == .warn else { return wouldChange(state, ["media-col"], reason, in: context) }
+            next.fallbackMedia = namedMedia
+            next.acceptedChanges = ["media-col"]
+            actions = [.markSending, .report(.sending), .report(.mediaChanged(["media-col"], .warn))]
+            next.step = .submitting
+
         case (.preparing, .notPrepared(let reason, let permanent)):
             if permanent { return ended(state, .failed, reason) }
             actions = [.markWaiting(reason: reason, stateReasons: []), .backOff(attempt: state.attempt)]

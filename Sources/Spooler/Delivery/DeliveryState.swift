@@ -112,6 +112,9 @@ public enum DeliveryEvent: Hashable, Sendable {
     case trouble(PrinterProblem, at: ContinuousClock.Instant)
     /// The job is drawn; `namedMedia` is the size to fall back on if media-col is refused.
     case prepared(namedMedia: String?)
+    /// The job is drawn, but on other paper than it asks for (labels loaded
+    /// where it wants a roll): `reason` says which.
+    case preparedOnOtherPaper(namedMedia: String?, reason: String)
     case notPrepared(String, permanent: Bool)
     case submitted(SubmitOutcome)
     case searched(SearchOutcome)

@@ -98,9 +98,13 @@ public struct DocumentPreparer: Sendable {
         }
         // Cut after every piece when the printer can; the raster headers say the same.
         let finishings: [Trim] = media.isRoll && capabilities.trims.contains(.afterPages) ? [.afterPages] : []
+        let paperChange = MediaSelection.loadedInstead(of: job.document.page, on: capabilities).map { sheet in
+            "\(capabilities.name) has \(sheet.name ?? sheet.dimensions) loaded, not a roll, so this roll job cannot be cut "
+                + "at its length there: it would print across \(sheet.dimensions) labels or sheets."
+        }
         return PreparedDocument(data: data, format: format, media: media, cutLengths: lengths,
                                 finishings: finishings, warnings: warnings, cutStyle: job.document.page.cutStyle,
-                                opensDrawer: job.document.opensDrawer, rawPieces: rawPieces)
+                                paperChange: paperChange, opensDrawer: job.document.opensDrawer, rawPieces: rawPieces)
     }
 
     /// Each page as the head prints it: the printable columns only (a raw

@@ -20,6 +20,9 @@ public struct PreparedDocument: Sendable {
     public var warnings: [String]
     /// How the knife cuts, when the template says (`cut-style`).
     public var cutStyle: CutStyle?
+    /// Why the pages were drawn on other paper than the template asks for
+    /// (labels loaded where a roll template wants the roll), or nil.
+    public var paperChange: String?
     /// The template asks for the cash drawer after the cut (`drawer="open"`).
     public var opensDrawer = false
     /// For a raw printer, the pieces as the head prints them (the printable
