@@ -23,7 +23,11 @@ struct JobRunner {
 
     /// Runs the job to its end, or until the task is cancelled (the claim then
     /// lapses and the job is taken up again later, found by its marker).
-    func run(_ claimed: PrintJob) async {
+    /// - Throws: trouble with the database's storage (the disk full, a lock
+    ///   held too long), for the role's supervisor to report and back off
+    ///   from; the job keeps its claim and is taken up again from where the
+    ///   database says it stands.
+    func run(_ claimed: PrintJob) async throws {
         do {
             let job = try await deliver(claimed)
             report(.finished(job))
@@ -32,9 +36,10 @@ struct JobRunner {
         } catch StoreError.jobFinished(let id, _) {
             // An operator ended it meanwhile (a cancel while it waited): that is its outcome.
             if let job = try? await store.job(id) { report(.finished(job)) }
+        } catch let error where StorageTrouble(error) != nil {
+            throw error
         } catch {
-            // A store error (the claim was lost to another process, the disk is
-            // full): leave the job to whoever holds it now, or to a restart.
+            // The claim was lost to another process: leave the job to whoever holds it now.
             report(.retrying(claimed, reason: "The job could not be recorded (\(error)).", after: configuration.lease))
         }
     }

@@ -30,6 +30,8 @@ public struct Spooler: Sendable {
     let report: @Sendable (SpoolerEvent) -> Void
     let trouble = TroubleBook()
     let validated = ValidationBook()
+    /// The roles whose loop keeps failing: the agent reports itself unhealthy while any is stuck.
+    public let health = RoleHealth()
     let wakeUp = WakeUp()
     /// The least time between two looks for roles not yet served.
     static let newRoleSpacing = Duration.seconds(1)
@@ -80,10 +82,9 @@ public struct Spooler: Sendable {
     /// Runs a role's loop for as long as the agent runs: an error thrown out
     /// of it (the disk full, the database locked or damaged) is reported at
     /// error level with the role and the cause, and the loop starts again
-    /// after a backoff (1 s, doubling to a minute), instead of ending that
-    /// role's printing silently until a restart.
+    /// after a backoff (`roleRestart`: 1 s, doubling to a minute), instead of
+    /// ending that role's printing silently until a restart.
     func supervise(_ role: Role) async {
-        var wait = Duration.seconds(1)
         while !Task.isCancelled {
             do {
                 try await serve(role, until: { false })
@@ -91,9 +92,12 @@ public struct Spooler: Sendable {
             } catch is CancellationError {
                 return
             } catch {
-                report(.roleFailed(role, reason: "\(error)", restartIn: wait))
+                let reason = store.explain(error)
+                // Failures in a row: a role that printed since starts again at the shortest wait.
+                let failures = health.failed(role, reason: reason)
+                let wait = configuration.roleRestart.delay(afterAttempt: failures - 1)
+                report(.roleFailed(role, reason: reason, restartIn: wait))
                 do { try await Task.sleep(for: wait) } catch { return }
-                wait = min(wait * 2, .seconds(60))
             }
         }
     }
@@ -107,8 +111,9 @@ public struct Spooler: Sendable {
             try Task.checkCancellation()
             let seen = wakeUp.current
             let report = report
-            if let job = try await store.claimNext(role: role, owner: configuration.owner, lease: configuration.lease,
-                                                   setAside: { report(.setAside($0, role: role, reason: $1)) }) {
+            let claimed = try await store.claimNext(role: role, owner: configuration.owner, lease: configuration.lease,
+                                                    setAside: { report(.setAside($0, role: role, reason: $1)) })
+            if let job = claimed {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     // Renew the claim while the job runs, so no other process takes it over.
                     group.addTask {
@@ -117,11 +122,13 @@ public struct Spooler: Sendable {
                             _ = try await store.renewClaim(jobID: job.id, owner: configuration.owner, lease: configuration.lease)
                         }
                     }
-                    await runner.run(job)
+                    try await runner.run(job)
                     group.cancelAll()
                     try? await group.waitForAll()
                 }
+                health.madeProgress(role)
             } else {
+                health.madeProgress(role)
                 await wakeUp.wait(upTo: configuration.idlePoll, since: seen)
             }
         }

@@ -23,6 +23,9 @@ public struct SpoolerConfiguration: Sendable {
     public var followInterval: Duration
     /// Per-request deadline for printer exchanges (Print-Job carries the document).
     public var requestTimeout: Duration
+    /// Waits before a role's loop that failed (the disk full, the database
+    /// locked) starts again: 1 s, doubling to a minute.
+    public var roleRestart = RetryPolicy(initial: .seconds(1), maximum: .seconds(60), jitter: 0)
 
     /// What each role does with a job whose fate is unknown; a role not
     /// named follows `UnknownFateRule.defaultRule(for:)`.

@@ -16,15 +16,17 @@ public final class KioskStore: Sendable {
     let pool: DatabasePool
 
     /// Opens the database at `path`, creating it (mode 0600) and its folder
-    /// (mode 0700) if needed, and brings its schema up to date.
-    public init(path: String) throws(StoreError) {
+    /// (mode 0700) if needed, and brings its schema up to date. A write waits
+    /// up to `busyTimeout` for another process's lock before it fails.
+    public init(path: String, busyTimeout: Duration = .seconds(10)) throws(StoreError) {
         self.path = path
         do {
             try Self.prepareFile(at: path)
             var configuration = Configuration()
             // The agent and an administrator's command may write at the same
             // moment; one waits for the other instead of failing.
-            configuration.busyMode = .timeout(10)
+            configuration.busyMode = .timeout(Double(busyTimeout.components.seconds)
+                + Double(busyTimeout.components.attoseconds) / 1e18)
             configuration.prepareDatabase { db in
                 try db.execute(sql: "PRAGMA foreign_keys = ON")
             }

@@ -3,6 +3,7 @@ import Foundation
 import PrintModel
 import RawConnections
 import Setup
+import Spooler
 import Store
 
 /// `kioskprint status`: is the agent up, what is queued, and how each role's printers are.
@@ -47,10 +48,17 @@ struct StatusCommand: AsyncParsableCommand {
                 + "(`kioskprint jobs retry \(failed.id)` sends it again).")
         }
 
+        // Roles the running agent cannot print for (the disk full, the database locked or damaged).
+        let stuck = running ? RoleHealth.recorded(forDatabase: path) : []
+        for failure in stuck {
+            print("Role \(failure.role) cannot print: \(failure.reason) (\(failure.count) failures in a row "
+                + "since \(failure.since.formatted(date: .omitted, time: .standard))).")
+        }
+
         let checked: [RoleSetup.Checked]
         do { checked = try await RoleSetup(store: store, contactTimeout: seconds(timeout), usbPrinters: .fromEnvironment).check() } catch { throw CLIError(error) }
         print("")
         print(checked.isEmpty ? "No printers saved yet. Pick one with: kioskprint printers pick --role receipt" : CheckTable.render(checked))
-        if !running || !held.isEmpty || checked.contains(where: { !$0.isReady }) { throw ExitCode(1) }
+        if !running || !held.isEmpty || !stuck.isEmpty || checked.contains(where: { !$0.isReady }) { throw ExitCode(1) }
     }
 }
