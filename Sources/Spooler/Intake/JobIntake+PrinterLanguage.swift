@@ -82,7 +82,7 @@ extension JobIntake {
     func checkRole(_ role: Role, takes language: PrinterLanguage, file: String) async throws(IntakeError) {
         let printers: [SavedPrinter]
         do { printers = try await store.assignments(for: role).map(\.printer) } catch {
-            throw IntakeError(.notStored, "the saved printers could not be read (\(error)).")
+            throw IntakeError(.notStored, "the saved printers could not be read: \(store.explain(error))")
         }
         guard !printers.isEmpty else {
             throw IntakeError(.refused, "\(file) is \(language) for the role \(role), but no printer holds that role yet, so "

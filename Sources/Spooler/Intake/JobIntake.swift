@@ -97,17 +97,15 @@ public struct JobIntake: Sendable {
         do {
             return try await store.enqueue(name: name, role: role, content: content, copies: copies, source: source,
                                            opensDrawer: opensDrawer)
-        } catch let error as StoreError {
-            throw IntakeError(.notStored, "the job could not be written to the queue (\(error)). Nothing was queued.")
         } catch {
-            throw IntakeError(.notStored, "the job could not be written to the queue (\(error)). Nothing was queued.")
+            throw IntakeError(.notStored, "the job could not be written to the queue: \(store.explain(error)) Nothing was queued.")
         }
     }
 
     /// The role's primary printer, nil when no printer holds the role yet.
     public func primaryPrinter(of role: Role) async throws(IntakeError) -> SavedPrinter? {
         do { return try await store.assignments(for: role).first(where: \.isPrimary)?.printer } catch {
-            throw IntakeError(.notStored, "the saved printers could not be read (\(error)).")
+            throw IntakeError(.notStored, "the saved printers could not be read: \(store.explain(error))")
         }
     }
 

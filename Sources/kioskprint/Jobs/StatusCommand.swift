@@ -18,6 +18,9 @@ struct StatusCommand: AsyncParsableCommand {
 
     @OptionGroup var storage: DatabaseOptions
 
+    /// Below this much free space where the database is, jobs soon cannot be recorded.
+    static let lowSpace: Int64 = 1 << 20
+
     func run() async throws {
         let path = DatabaseLocation.resolve(explicit: storage.database)
         let store = try storage.open()
@@ -48,6 +51,14 @@ struct StatusCommand: AsyncParsableCommand {
                 + "(`kioskprint jobs retry \(failed.id)` sends it again).")
         }
 
+        // A full disk stops every write, the agent's note of it included: look at the disk itself.
+        let folder = (path as NSString).deletingLastPathComponent
+        let free = (try? FileManager.default.attributesOfFileSystem(forPath: folder)[.systemFreeSize] as? NSNumber)?.int64Value
+        let diskFull = free.map { $0 < Self.lowSpace } ?? false
+        if let free, diskFull {
+            print("Disk: only \(free / 1024) KB free where the database is (\(folder)). New jobs cannot be queued and "
+                + "queued ones wait; free space there (df -h \(folder)) and printing resumes by itself.")
+        }
         // Roles the running agent cannot print for (the disk full, the database locked or damaged).
         let stuck = running ? RoleHealth.recorded(forDatabase: path) : []
         for failure in stuck {
@@ -59,6 +70,6 @@ struct StatusCommand: AsyncParsableCommand {
         do { checked = try await RoleSetup(store: store, contactTimeout: seconds(timeout), usbPrinters: .fromEnvironment).check() } catch { throw CLIError(error) }
         print("")
         print(checked.isEmpty ? "No printers saved yet. Pick one with: kioskprint printers pick --role receipt" : CheckTable.render(checked))
-        if !running || !held.isEmpty || !stuck.isEmpty || checked.contains(where: { !$0.isReady }) { throw ExitCode(1) }
+        if !running || diskFull || !held.isEmpty || !stuck.isEmpty || checked.contains(where: { !$0.isReady }) { throw ExitCode(1) }
     }
 }
