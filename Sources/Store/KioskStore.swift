@@ -45,6 +45,7 @@ public final class KioskStore: Sendable {
         } catch let error as StoreError {
             throw error
         } catch {
+            if let trouble = StorageTrouble(error) { throw StoreError.storage(trouble, path: path) }
             throw StoreError.cannotOpen(path: path, reason: "\(error)")
         }
     }
@@ -93,6 +94,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     case notRetryable(JobID, JobState)
     /// A job or job change that does not make sense, said in words.
     case invalidJob(String)
+    /// The file is damaged, read-only, locked or its disk full.
+    case storage(StorageTrouble, path: String)
 
     public var description: String {
         switch self {
@@ -122,6 +125,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
                 + (state == .completed ? " To print it again, enqueue it again as a new job." : " It is still on its way: cancel it first to stop it.")
         case .invalidJob(let detail):
             detail
+        case .storage(let trouble, let path):
+            trouble.describe(database: path)
         }
     }
 }
