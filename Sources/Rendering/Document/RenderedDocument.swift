@@ -86,3 +86,18 @@ public struct RenderedPage: Sendable, Hashable {
     /// Ink at one dot (0...255).
     public func ink(x: Int, y: Int) -> UInt8 { ink[y * width + x] }
 }
+
+/// A template drawn straight into a raster document (`DocumentRenderer.renderRaster`):
+/// the encoded bytes and what the job records, with no page kept in memory.
+public struct RenderedRaster: Sendable {
+    /// The PWG or Apple raster document.
+    public var data: Data
+    /// Each piece's length: the cut lengths, in order.
+    public var cutLengths: [Length]
+    /// Dots across the media.
+    public var widthDots: Int
+    public var problems: [RenderProblem]
+
+    /// True when a problem makes the pages wrong (a barcode or image left out).
+    public var hasErrors: Bool { problems.contains(where: \.isError) }
+}

@@ -64,6 +64,24 @@ public struct TemplateJob: Sendable {
         return rendered
     }
 
+    /// The pages as a raster document, drawn and encoded one piece at a time
+    /// (memory bounded by the longest piece): what a printer is sent.
+    public func renderRaster(on media: PageGeometry, format: RasterWriter.Format,
+                             pixelFormat: RasterPage.PixelFormat = .black1) throws(TemplateJobError) -> RenderedRaster {
+        let document = try bound()
+        let rendered: RenderedRaster
+        do {
+            rendered = try DocumentRenderer(media: media, assets: source.assets)
+                .renderRaster(document, format: format, pixelFormat: pixelFormat)
+        } catch let error as DocumentError {
+            throw .layout(error)
+        } catch {
+            throw .encoding("\(error)")
+        }
+        guard !rendered.hasErrors else { throw .drawing(rendered.problems.filter(\.isError)) }
+        return rendered
+    }
+
     /// The pages as PDF, for printers that take no raster and for people.
     public func renderPDF(on media: PageGeometry) throws(TemplateJobError) -> RenderedPDF {
         let document = try bound()
@@ -88,12 +106,15 @@ public enum TemplateJobError: Error, Sendable, CustomStringConvertible {
     case layout(DocumentError)
     /// Blocks that could not be drawn (barcodes, images).
     case drawing([RenderProblem])
+    /// The drawn pages could not be written as raster (libcups refused them).
+    case encoding(String)
 
     public var description: String {
         switch self {
         case .template(let errors), .data(let errors): errors.description
         case .layout(let error): error.description
         case .drawing(let problems): problems.map(\.description).joined(separator: "\n")
+        case .encoding(let reason): "The pages could not be written as raster: \(reason)."
         }
     }
 }

@@ -19,6 +19,16 @@ enum DrawOperation {
         }
     }
 
+    /// The rows the step can ink, from its top: a page slice draws only the
+    /// steps that reach into its rows.
+    var rows: Range<Int> {
+        switch self {
+        case .fill(_, let y, _, let height): y..<(y + max(0, height))
+        case .text(let layout, _, let y, _): y..<(y + layout.size.height)
+        case .bitmap(let bitmap, _, let y): y..<(y + bitmap.height)
+        }
+    }
+
     /// Draws with `cr`, whose user unit is one dot.
     func draw(with cr: OpaquePointer) {
         switch self {

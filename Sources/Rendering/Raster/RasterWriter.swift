@@ -39,6 +39,13 @@ public struct RasterWriter: Hashable, Sendable {
 
     /// The whole document in memory.
     public func encode(_ pages: [Page]) throws -> Data {
+        try encode(pageCount: pages.count) { pages[$0] }
+    }
+
+    /// The document in memory, each page made by `page(index)` only when it
+    /// is written and dropped right after: a long document's memory is one
+    /// page's plus the encoded bytes, not every page at once.
+    public func encode(pageCount: Int, page: (Int) throws -> Page) throws -> Data {
         let sink = ByteSink()
         let context = Unmanaged.passRetained(sink)
         defer { context.release() }
@@ -51,7 +58,7 @@ public struct RasterWriter: Hashable, Sendable {
         }, context.toOpaque(), cupsMode) else {
             throw RasterError.writeFailed(Self.lastError())
         }
-        try write(pages, to: stream)
+        try write(pageCount: pageCount, page: page, to: stream)
         return Data(sink.bytes)
     }
 
@@ -70,16 +77,17 @@ public struct RasterWriter: Hashable, Sendable {
         guard let stream = cupsRasterOpen(fd, cupsMode) else {
             throw RasterError.writeFailed(Self.lastError())
         }
-        try write(pages, to: stream)
+        try write(pageCount: pages.count, page: { pages[$0] }, to: stream)
     }
 
     private var cupsMode: cups_mode_t { format == .pwg ? CUPS_RASTER_WRITE_PWG : CUPS_RASTER_WRITE_APPLE }
 
     // Writes every page and closes the stream, also on failure.
-    private func write(_ pages: [Page], to stream: OpaquePointer) throws {
+    private func write(pageCount: Int, page: (Int) throws -> Page, to stream: OpaquePointer) throws {
         defer { cupsRasterClose(stream) }
-        guard !pages.isEmpty else { throw RasterError.unsupported("a raster document needs at least one page") }
-        for page in pages {
+        guard pageCount > 0 else { throw RasterError.unsupported("a raster document needs at least one page") }
+        for index in 0..<pageCount {
+            let page = try page(index)
             var raster = page.raster
             if format == .urf {
                 guard raster.resolution.horizontal == raster.resolution.vertical else {
@@ -89,7 +97,7 @@ public struct RasterWriter: Hashable, Sendable {
             }
             // TotalPageCount matters most for URF: libcups writes the file's
             // page count from the first page header's cupsInteger[0].
-            var header = raster.cupsHeader(options: page.options, totalPageCount: pages.count)
+            var header = raster.cupsHeader(options: page.options, totalPageCount: pageCount)
             guard cupsRasterWriteHeader2(stream, &header) != 0 else {
                 throw RasterError.writeFailed(Self.lastError())
             }

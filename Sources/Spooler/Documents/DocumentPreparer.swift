@@ -87,9 +87,9 @@ public struct DocumentPreparer: Sendable {
                 let pdf = try job.renderPDF(on: media)
                 (data, lengths, warnings) = (pdf.data, pdf.pageLengths, pdf.problems.map(\.description))
             case .pwgRaster, .urf:
-                let rendered = try job.render(on: media)
-                data = try rendered.rasterDocument(format == .pwgRaster ? .pwg : .urf)
-                (lengths, warnings) = (rendered.cutLengths, rendered.problems.map(\.description))
+                // Drawn and encoded piece by piece: a long report costs its longest piece in memory.
+                let rendered = try job.renderRaster(on: media, format: format == .pwgRaster ? .pwg : .urf)
+                (data, lengths, warnings) = (rendered.data, rendered.cutLengths, rendered.problems.map(\.description))
             }
         } catch let error as TemplateJobError {
             throw .badContent(error.description)

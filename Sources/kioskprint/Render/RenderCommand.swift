@@ -72,14 +72,16 @@ struct RenderCommand: AsyncParsableCommand {
                 let pdf = try job.renderPDF(on: media)
                 try pdf.data.write(to: URL(fileURLWithPath: out))
                 (lengths, warnings) = (pdf.pageLengths, pdf.problems)
-            case .png, .pwg, .urf:
+            case .pwg, .urf:
+                // Drawn and encoded piece by piece, as the spooler sends it.
+                let rendered = try job.renderRaster(on: media, format: format == .pwg ? .pwg : .urf,
+                                                    pixelFormat: format == .pwg && gray ? .sgray8 : .black1)
+                try rendered.data.write(to: URL(fileURLWithPath: out))
+                (lengths, warnings) = (rendered.cutLengths, rendered.problems)
+                size = ", \(rendered.widthDots) dots across"
+            case .png:
                 let rendered = try job.render(on: media)
-                switch format {
-                case .png: try rendered.writePNGPreview(toFile: out)
-                case .pwg: try rendered.rasterDocument(.pwg, pixelFormat: gray ? .sgray8 : .black1)
-                        .write(to: URL(fileURLWithPath: out))
-                default: try rendered.rasterDocument(.urf).write(to: URL(fileURLWithPath: out))
-                }
+                try rendered.writePNGPreview(toFile: out)
                 (lengths, warnings) = (rendered.cutLengths, rendered.problems)
                 if let first = rendered.pages.first { size = ", \(first.width) dots across" }
             }
