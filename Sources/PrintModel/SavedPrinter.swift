@@ -27,6 +27,9 @@ public struct SavedPrinter: Hashable, Codable, Sendable, Identifiable {
     }
 
     public var name: String { capabilities.name }
+
+    /// True for an `ipps://` printer: it presents a certificate, which can be pinned.
+    public var presentsCertificate: Bool { uri.lowercased().hasPrefix("ipps://") }
 }
 
 /// A printer's place in a role: position 0 is the primary, the rest are backups in order.

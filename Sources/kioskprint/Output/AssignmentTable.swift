@@ -9,7 +9,7 @@ enum AssignmentTable {
             let printer = assignment.printer
             table.add(assignment.role.name, assignment.rank, String(printer.id), printer.name,
                       printer.capabilities.kinds.listing, printer.capabilities.state.rawValue,
-                      printer.contactedAt.shortDescription, PinText.short(printer.certificatePin, uri: printer.uri),
+                      printer.contactedAt.shortDescription, PinText.short(printer.certificatePin, of: printer),
                       printer.uri)
         }
         return table.render() + rawLines(assignments.map(\.printer).map { ($0.name, $0.capabilities) })

@@ -29,7 +29,7 @@ enum CheckTable {
                     + "from now on KioskPrint sends nothing to it while it presents another.")
             }
             table.add(assignment.role.name, assignment.rank, assignment.printer.name, state,
-                      PinText.short(checked.pin, uri: assignment.printer.uri), assignment.printer.uri)
+                      PinText.short(checked.pin, of: assignment.printer), assignment.printer.uri)
         }
         // One printer in two roles fails (or is pinned) once, not twice.
         let unique = Array(Set(problems)).sorted()

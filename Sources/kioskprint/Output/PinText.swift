@@ -5,17 +5,15 @@ import Setup
 enum PinText {
     /// The pin's first 16 hex digits; `not pinned` for an ipps printer without
     /// one; `-` for printers that present no certificate (ipp, raw).
-    static func short(_ pin: CertificateFingerprint?, uri: String) -> String {
+    static func short(_ pin: CertificateFingerprint?, of printer: SavedPrinter) -> String {
         if let pin { return pin.short }
-        return isSecure(uri) ? "not pinned" : "-"
+        return printer.presentsCertificate ? "not pinned" : "-"
     }
-
-    static func isSecure(_ uri: String) -> Bool { uri.lowercased().hasPrefix("ipps:") }
 
     /// The note under `list` for ipps printers saved before pins existed.
     static func unpinnedNote(_ printers: [SavedPrinter]) -> String {
         var seen: Set<Int64> = []
-        let names = printers.filter { $0.certificatePin == nil && isSecure($0.uri) && seen.insert($0.id).inserted }
+        let names = printers.filter { $0.certificatePin == nil && $0.presentsCertificate && seen.insert($0.id).inserted }
             .map(\.name)
         guard !names.isEmpty else { return "" }
         return "\n\nNot pinned yet: \(names.joined(separator: ", ")). KioskPrint prints to it (them) without checking "
