@@ -112,7 +112,7 @@ enum IPPExchange {
                 return .failure(connectFailure(http, endpoint: endpoint, control: control))
             }
             // The handshake is done (encryption ALWAYS) and nothing is sent yet:
-            // the one moment to refuse a printer that is not the one pinned.
+            // the moment to refuse a printer that is not the one pinned.
             let presented = endpoint.secure ? PresentedCertificate.fingerprint(of: http) : nil
             if let pin, presented != pin {
                 return .failure(.certificateChanged(CertificateMismatch(uri: endpoint.uri, pinned: pin,
@@ -127,6 +127,15 @@ enum IPPExchange {
             // Both paths free the request.
             let reply = document.map { sendWithDocument(http, request, resource: endpoint.resource, document: $0) }
                 ?? cupsDoRequest(http, request, endpoint.resource)
+            // libcups reconnects inside a request after some failures (a POST
+            // that could not be written, 417, 426), with a handshake of its own.
+            // A reply over a session with another certificate is not the pinned
+            // printer's: refused. (Nil: the session is already gone; nothing says
+            // another peer answered.)
+            if let pin, endpoint.secure, let final = PresentedCertificate.fingerprint(of: http), final != pin {
+                if let reply { ippDelete(reply) }
+                return .failure(.certificateChanged(CertificateMismatch(uri: endpoint.uri, pinned: pin, presented: final)))
+            }
             guard let response = reply else {
                 return .failure(exchangeFailure(http, endpoint: endpoint, control: control))
             }
