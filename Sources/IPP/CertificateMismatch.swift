@@ -25,8 +25,8 @@ public struct CertificateMismatch: Error, Sendable, Hashable {
         guard let presented else {
             return "\(who) was saved with a pinned TLS certificate (SHA-256 \(pinned.hex)), but this connection "
                 + "carried no certificate, so it cannot be told apart from another machine and nothing was sent. "
-                + "Use its ipps:// address again (`kioskprint printers pick` finds it), or remove the pin by "
-                + "saving it again with `kioskprint printers add`."
+                + "Save it again under its ipps:// address (`kioskprint printers pick`, or `kioskprint printers add` "
+                + "with the ipps:// URI that `kioskprint printers discover` lists)."
         }
         return "\(who) presented a different TLS certificate than the one pinned when it was saved, so nothing "
             + "was sent to it. Pinned: SHA-256 \(pinned.hex). Presented now: SHA-256 \(presented.hex). "
