@@ -28,19 +28,13 @@ import Testing
                                                     txt: ["rp=ipp/print", "UUID=\(uuid)", "ty=KioskPrint Receipt"])
         defer { publication.stop() }
 
-        let events = lab.events
-        var configuration = SpoolLab.configuration
-        configuration.failoverGrace = .seconds(3600)  // only the relocation can make it print
-        let spooler = Spooler(store: lab.store, preparer: DocumentPreparer(catalog: TemplateCatalog()), configuration: configuration,
-                              report: { events.append($0) },
-                              locate: { saved in await PrinterRelocator(timeout: .seconds(10)).find(saved) })
-        let job = try await spooler.deliver(try await lab.enqueue("receipt", role: "receipt", name: "After the move").id)
+        let job = try await Self.relocatingSpooler(lab).deliver(try await lab.enqueue("receipt", role: "receipt", name: "After the move").id)
 
         #expect(job.state == .completed, "\(job.lastError ?? "")")
         let saved = try #require(try await lab.store.assignments(for: try Role("receipt")).first?.printer)
         #expect(saved.uri == "ipp://127.0.0.1:\(printer.port)/ipp/print")
         #expect(job.printer?.uri == saved.uri)
-        #expect(events.lines.contains { $0.contains("moved: it no longer answers at \(old) but announces itself at \(saved.uri)") })
+        #expect(lab.events.lines.contains { $0.contains("moved: it no longer answers at \(old) but announces itself at \(saved.uri)") })
         #expect(try await printer.receivedJobs(atLeast: 1).count == 1)
     }
 
@@ -61,18 +55,23 @@ import Testing
         let secure = try await lab.lab.publish(name: "Moved Pinned \(uuid.prefix(6))", type: "_ipps._tcp", port: printer.port, txt: txt)
         defer { plain.stop(); secure.stop() }
 
-        var configuration = SpoolLab.configuration
-        configuration.failoverGrace = .seconds(3600)
-        let events = lab.events
-        let spooler = Spooler(store: lab.store, preparer: DocumentPreparer(catalog: TemplateCatalog()), configuration: configuration,
-                              report: { events.append($0) },
-                              locate: { saved in await PrinterRelocator(timeout: .seconds(10)).find(saved) })
-        let job = try await spooler.deliver(try await lab.enqueue("receipt", role: "receipt", name: "Pinned move").id)
+        let job = try await Self.relocatingSpooler(lab).deliver(try await lab.enqueue("receipt", role: "receipt", name: "Pinned move").id)
 
         #expect(job.state == .completed, "\(job.lastError ?? "")")
         let saved = try #require(try await lab.store.assignments(for: try Role("receipt")).first?.printer)
         #expect(saved.uri == "ipps://127.0.0.1:\(printer.port)/ipp/print")
         #expect(saved.certificatePin == pin)
         #expect(try await printer.receivedJobs(atLeast: 1).count == 1)
+    }
+
+    /// A spooler that finds moved printers through the lab's Avahi and never
+    /// fails over: only the relocation can make a job print.
+    private static func relocatingSpooler(_ lab: SpoolLab) -> Spooler {
+        var configuration = SpoolLab.configuration
+        configuration.failoverGrace = .seconds(3600)
+        let events = lab.events
+        return Spooler(store: lab.store, preparer: DocumentPreparer(catalog: TemplateCatalog()), configuration: configuration,
+                       report: { events.append($0) },
+                       locate: { saved in await PrinterRelocator(timeout: .seconds(10)).find(saved) })
     }
 }
