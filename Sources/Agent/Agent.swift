@@ -115,6 +115,9 @@ final class TriggerService: Service, Sendable {
         notifier.ready(status: "\(running.set.summary); \(queued) job(s) queued")
         agent.logger.notice(Logger.Message(stringLiteral: "kioskprint agent ready: \(running.set.summary), box \(agent.configuration.box), "
             + "database \(agent.intake.store.path)"))
+        for warning in await UnpinnedPrinters.warnings(in: agent.intake.store) {
+            agent.logger.warning(Logger.Message(stringLiteral: warning))
+        }
         for await _ in hangups.cancelOnGracefulShutdown() {
             guard let reload = agent.reload else {
                 agent.logger.notice("SIGHUP: the agent runs on built-in defaults (no configuration file); nothing to reload.")

@@ -25,6 +25,8 @@ public enum ContactError: Error, CustomStringConvertible, Equatable, Sendable {
     case ippError(uri: String, status: String, message: String?)
     /// The caller's task was cancelled before the printer answered.
     case cancelled(uri: String)
+    /// An `ipps://` printer presented another certificate than its pin: nothing was sent.
+    case certificateChanged(CertificateMismatch)
 
     /// The printer's URI, whatever went wrong.
     public var uri: String {
@@ -34,6 +36,8 @@ public enum ContactError: Error, CustomStringConvertible, Equatable, Sendable {
              .authenticationRequired(let uri), .tls(let uri, _), .ippError(let uri, _, _),
              .cancelled(let uri):
             uri
+        case .certificateChanged(let mismatch):
+            mismatch.uri
         }
     }
 
@@ -78,6 +82,8 @@ public enum ContactError: Error, CustomStringConvertible, Equatable, Sendable {
                 + "IPP path (usually /ipp/print) and the printer's own status page, then run `kioskprint printers check`."
         case .cancelled(let uri):
             return "Contacting \(uri) was cancelled before the printer answered; run `kioskprint printers check` to try again."
+        case .certificateChanged(let mismatch):
+            return mismatch.explanation()
         }
     }
 

@@ -1,5 +1,6 @@
 import CCups
 import Foundation
+import PrintModel
 
 /// Where a printer listens, taken apart from its URI by libcups.
 struct IPPEndpoint: Sendable, Hashable {
@@ -62,7 +63,9 @@ enum IPPExchange {
     /// The libcups work runs on a thread of its own. Printing and job
     /// tracking send their operations through here too.
     /// `document`, when given, follows the request in the same HTTP body (Print-Job).
-    static func send(uri: String, operation: ipp_op_t, timeout: Duration,
+    /// With a `pin`, the certificate the printer presents must be that one,
+    /// or nothing is sent (`.certificateChanged`).
+    static func send(uri: String, operation: ipp_op_t, timeout: Duration, pin: CertificateFingerprint?,
                      builder: IPPRequestBuilder, document: Data? = nil) async throws(ContactError) -> IPPResponse {
         let endpoint = try IPPEndpoint(uri: uri)
         let control = ExchangeControl(timeout: timeout)
@@ -76,7 +79,8 @@ enum IPPExchange {
                 .failure(.timedOut(uri: uri, seconds: control.timeoutSeconds, connected: control.hasLookedUp))
             },
             onCancel: { .failure(.cancelled(uri: uri)) },
-            work: { perform(endpoint, operation: operation, control: control, builder: builder, document: document) })
+            work: { perform(endpoint, operation: operation, control: control, pin: pin, builder: builder,
+                            document: document) })
         return try result.get()
     }
 
@@ -84,7 +88,8 @@ enum IPPExchange {
     /// or IPP error status alike; a failure to get an IPP reply at all is a
     /// `ContactError`. Blocking: call on a worker thread only.
     static func perform(_ endpoint: IPPEndpoint, operation: ipp_op_t, control: ExchangeControl,
-                        builder: IPPRequestBuilder, document: Data? = nil) -> Result<IPPResponse, ContactError> {
+                        pin: CertificateFingerprint?, builder: IPPRequestBuilder,
+                        document: Data? = nil) -> Result<IPPResponse, ContactError> {
         // libcups answers an HTTP 401 by asking for a password on the terminal;
         // a kiosk agent has none. The callback is per thread, like all libcups state.
         cupsSetPasswordCB2({ _, _, _, _, _ in nil }, nil)
@@ -106,6 +111,13 @@ enum IPPExchange {
             if httpReconnect2(http, control.remainingMilliseconds, nil) != 0 {
                 return .failure(connectFailure(http, endpoint: endpoint, control: control))
             }
+            // The handshake is done (encryption ALWAYS) and nothing is sent yet:
+            // the moment to refuse a printer that is not the one pinned.
+            let presented = endpoint.secure ? PresentedCertificate.fingerprint(of: http) : nil
+            if let pin, presented != pin {
+                return .failure(.certificateChanged(CertificateMismatch(uri: endpoint.uri, pinned: pin,
+                                                                        presented: presented)))
+            }
             guard let request = ippNewRequest(operation) else {
                 return .failure(.unreachable(uri: endpoint.uri, detail: "libcups could not allocate a request"))
             }
@@ -115,11 +127,22 @@ enum IPPExchange {
             // Both paths free the request.
             let reply = document.map { sendWithDocument(http, request, resource: endpoint.resource, document: $0) }
                 ?? cupsDoRequest(http, request, endpoint.resource)
+            // libcups reconnects inside a request after some failures (a POST
+            // that could not be written, 417, 426), with a handshake of its own.
+            // A reply over a session with another certificate is not the pinned
+            // printer's: refused. (Nil: the session is already gone; nothing says
+            // another peer answered.)
+            if let pin, endpoint.secure, let final = PresentedCertificate.fingerprint(of: http), final != pin {
+                if let reply { ippDelete(reply) }
+                return .failure(.certificateChanged(CertificateMismatch(uri: endpoint.uri, pinned: pin, presented: final)))
+            }
             guard let response = reply else {
                 return .failure(exchangeFailure(http, endpoint: endpoint, control: control))
             }
             defer { ippDelete(response) }
-            return .success(IPPResponse(copying: response))
+            var answer = IPPResponse(copying: response)
+            answer.certificate = presented
+            return .success(answer)
         }
     }
 

@@ -1,3 +1,5 @@
+public import PrintModel
+
 /// A printer's reply to an IPP request, converted out of libcups: the status
 /// and every attribute group in the order sent. Printing and job tracking
 /// read their replies through this same type.
@@ -11,10 +13,14 @@ public struct IPPResponse: Sendable, Hashable {
     /// The groups in order. A Get-Jobs reply has one job group per job, so
     /// groups are kept apart rather than merged by kind.
     public var groups: [IPPAttributeGroup]
+    /// The SHA-256 fingerprint of the certificate the printer presented, when
+    /// the reply came over `ipps://`; nil over `ipp://`.
+    public var certificate: CertificateFingerprint?
 
-    public init(statusCode: Int, statusName: String, requestID: Int = 1, groups: [IPPAttributeGroup]) {
+    public init(statusCode: Int, statusName: String, requestID: Int = 1, groups: [IPPAttributeGroup],
+                certificate: CertificateFingerprint? = nil) {
         self.statusCode = statusCode; self.statusName = statusName
-        self.requestID = requestID; self.groups = groups
+        self.requestID = requestID; self.groups = groups; self.certificate = certificate
     }
 
     /// `successful-ok` and its `-ignored-or-substituted-attributes` and

@@ -12,14 +12,24 @@ public struct SavedPrinter: Hashable, Codable, Sendable, Identifiable {
     public var capabilities: PrinterCapabilities
     public var addedAt: Date
     public var contactedAt: Date
+    /// The TLS certificate an `ipps://` printer must present (trust on first
+    /// use: the one it presented when the administrator saved it). Nil for
+    /// `ipp://` and raw printers, and for a printer saved before pins existed
+    /// until `printers check` pins it.
+    public var certificatePin: CertificateFingerprint?
 
     public init(id: Int64, uri: String, uuid: String?, serviceName: String?,
-                capabilities: PrinterCapabilities, addedAt: Date, contactedAt: Date) {
+                capabilities: PrinterCapabilities, addedAt: Date, contactedAt: Date,
+                certificatePin: CertificateFingerprint? = nil) {
         self.id = id; self.uri = uri; self.uuid = uuid; self.serviceName = serviceName
         self.capabilities = capabilities; self.addedAt = addedAt; self.contactedAt = contactedAt
+        self.certificatePin = certificatePin
     }
 
     public var name: String { capabilities.name }
+
+    /// True for an `ipps://` printer: it presents a certificate, which can be pinned.
+    public var presentsCertificate: Bool { uri.lowercased().hasPrefix("ipps://") }
 }
 
 /// A printer's place in a role: position 0 is the primary, the rest are backups in order.

@@ -11,9 +11,18 @@ public struct PrinterRelocator: Sendable {
 
     public init(timeout: Duration = .seconds(3)) { self.timeout = timeout }
 
+    /// Where the saved `printer` answers now, by its UUID. A printer saved
+    /// under `ipps://` is looked for under ipps only: its pinned certificate
+    /// can be checked there, and an `ipp://` address would drop the check.
+    public func find(_ printer: SavedPrinter) async -> String? {
+        guard let uuid = printer.uuid else { return nil }
+        return await find(uuid: uuid, secureOnly: printer.presentsCertificate)
+    }
+
     /// The URI under which a printer announcing `uuid` answers now, or nil
     /// when none is seen within the timeout (or Avahi cannot be asked).
-    public func find(uuid: String) async -> String? {
+    /// `secureOnly` passes over its `_ipp._tcp` announcement for the `_ipps._tcp` one.
+    public func find(uuid: String, secureOnly: Bool = false) async -> String? {
         let wanted = uuid.lowercased()
         let browser = PrinterBrowser(serviceTypes: PrinterBrowser.allServiceTypes)
         let timeout = timeout
@@ -23,7 +32,7 @@ public struct PrinterRelocator: Sendable {
                     for try await event in browser.events() {
                         switch event {
                         case .appeared(let printer), .changed(let printer):
-                            if printer.txt.uuid?.lowercased() == wanted { return printer.uri }
+                            if printer.txt.uuid?.lowercased() == wanted, printer.secure || !secureOnly { return printer.uri }
                         case .disappeared, .settled:
                             continue
                         }

@@ -51,7 +51,7 @@ public final class PrinterLab: Sendable {
                              nameTag: String? = nil) async throws -> PrinterLab {
         try await offloaded {
             let lab = try PrinterLab(nameTag: nameTag)
-            for printer in printers { _ = try lab.launch(printer) }
+            for printer in printers { _ = try lab.launch(printer, keys: lab.sharedKeys) }
             return lab
         }
     }
@@ -110,34 +110,41 @@ public final class PrinterLab: Sendable {
                                          logFile: directory.appendingPathComponent("announcements.log"))
     }
 
-    /// Starts one more printer, registered in the lab's Avahi.
-    public func startPrinter(_ printer: SimulatedPrinter) async throws -> RunningPrinter {
-        try await offloaded { try self.launch(printer) }
+    /// Starts one more printer, registered in the lab's Avahi. Its TLS key and
+    /// certificate are the lab's, shared by its printers, unless `keys` names
+    /// a folder of its own (`newKeyFolder()`).
+    public func startPrinter(_ printer: SimulatedPrinter, keys: URL? = nil) async throws -> RunningPrinter {
+        try await offloaded { try self.launch(printer, keys: keys ?? self.sharedKeys) }
     }
 
     /// Stops `running` and starts its printer again on the same port, as after
     /// a power cycle: a URI saved for it reaches it again. Its received jobs
-    /// (when recording) are kept.
-    public func restart(_ running: RunningPrinter) async throws -> RunningPrinter {
+    /// (when recording) are kept. It keeps its certificate unless `keys` names
+    /// another key folder: a new, empty one gives it a new certificate, as a
+    /// printer reset to factory settings (or an impostor at its address) has.
+    public func restart(_ running: RunningPrinter, keys: URL? = nil) async throws -> RunningPrinter {
         running.stop()
         started.withLock { $0.removeAll { $0 == running } }
-        return try await offloaded { try self.launch(running.preset, port: running.port) }
+        return try await offloaded { try self.launch(running.preset, port: running.port, keys: keys ?? running.keyFolder) }
     }
+
+    /// The key folder the lab's printers share.
+    var sharedKeys: URL { directory.appendingPathComponent("keys") }
 
     /// Starts `preset` on a free port; if another socket took the port between
     /// choosing and binding it, tries again on another.
-    private func launch(_ preset: SimulatedPrinter) throws -> RunningPrinter {
+    private func launch(_ preset: SimulatedPrinter, keys: URL) throws -> RunningPrinter {
         var attempt = 1
         while true {
             do {
-                return try launch(preset, port: try Loopback.freePort())
+                return try launch(preset, port: try Loopback.freePort(), keys: keys)
             } catch LabError.didNotStart(_, let log) where log.contains("Address already in use") && attempt < 3 {
                 attempt += 1
             }
         }
     }
 
-    private func launch(_ preset: SimulatedPrinter, port: Int) throws -> RunningPrinter {
+    private func launch(_ preset: SimulatedPrinter, port: Int, keys: URL) throws -> RunningPrinter {
         let printer = nameTag.map { preset.named("\(preset.name) (\($0))") } ?? preset
         let slug = printer.name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
         let base = directory.appendingPathComponent("\(String(slug))-\(port)")
@@ -146,7 +153,7 @@ public final class PrinterLab: Sendable {
         try printer.attributes.write(to: attributes, atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(at: spool, withIntermediateDirectories: true)
 
-        var arguments = ["-K", directory.appendingPathComponent("keys").path, "-n", "localhost",
+        var arguments = ["-K", keys.path, "-n", "localhost",
                          "-p", String(port), "-a", attributes.path, "-d", spool.path]
         if !printer.location.isEmpty { arguments += ["-l", printer.location] }
         if printer.keepsDocuments { arguments.append("-k") }
@@ -161,19 +168,19 @@ public final class PrinterLab: Sendable {
                                               environment: ["DBUS_SYSTEM_BUS_ADDRESS": busAddress],
                                               logFile: base.appendingPathExtension("log"))
         do {
-            try waitUntilReady(process, printer: printer, port: port)
+            try waitUntilReady(process, printer: printer, port: port, keys: keys)
         } catch {
             process.stop()  // reaped and forgotten: its pid must not be signalled at exit
             throw error
         }
         let running = RunningPrinter(simulated: printer, preset: preset, port: port, process: process,
-                                     spoolDirectory: spool)
+                                     spoolDirectory: spool, keyFolder: keys)
         started.withLock { $0.append(running) }
         return running
     }
 
     /// Waits until the printer listens, is announced, and the lab's TLS credentials exist.
-    private func waitUntilReady(_ process: ChildProcess, printer: SimulatedPrinter, port: Int) throws {
+    private func waitUntilReady(_ process: ChildProcess, printer: SimulatedPrinter, port: Int, keys: URL) throws {
         try waitUntil("ippeveprinter '\(printer.name)'") {
             guard process.isRunning else {
                 throw LabError.didNotStart(program: "ippeveprinter '\(printer.name)'", log: process.logTail())
@@ -186,16 +193,16 @@ public final class PrinterLab: Sendable {
             }
             return try announced(port: port, type: "_ipp._tcp") && announced(port: port, type: "_ipps._tcp")
         }
-        try makeTLSCredentials(through: port)
+        try makeTLSCredentials(through: port, in: keys)
     }
 
     /// ippeveprinter makes its TLS key and certificate at its first ipps
-    /// connection, in the keys folder all the lab's printers share. Printers
-    /// contacted at once for the first time raced to write the same files, and
-    /// one would read a half-written key and fail the handshake. So the lab
-    /// asks its first printer for one ipps exchange before anything else can.
-    private func makeTLSCredentials(through port: Int) throws {
-        let keys = directory.appendingPathComponent("keys")
+    /// connection, in its keys folder (the one all the lab's printers share,
+    /// unless it has its own). Printers contacted at once for the first time
+    /// raced to write the same files, and one would read a half-written key
+    /// and fail the handshake. So the lab asks the first printer of a folder
+    /// for one ipps exchange before anything else can.
+    private func makeTLSCredentials(through port: Int, in keys: URL) throws {
         let certificate = keys.appendingPathComponent("localhost.crt").path
         guard !FileManager.default.fileExists(atPath: certificate) else { return }
         _ = try Subprocess.run("ipptool", ["-T", "20", "ipps://localhost:\(port)/ipp/print", "get-printer-attributes.test"],
@@ -267,6 +274,8 @@ public struct RunningPrinter: Sendable, Hashable {
     public let process: ChildProcess
     /// Where ippeveprinter keeps the documents it receives (with `keepsDocuments`).
     public let spoolDirectory: URL
+    /// Its `-K` folder: the TLS key and self-signed certificate it presents over ipps.
+    public let keyFolder: URL
 
     public var name: String { simulated.name }
     public var kinds: Set<JobKind> { simulated.kinds }

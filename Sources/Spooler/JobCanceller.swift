@@ -29,7 +29,11 @@ public struct JobCanceller: Sendable {
         let job = try await store.requestCancel(id)
         if job.state == .canceled { return .canceled(job) }
         guard let printer = job.printer, let printerJobID = job.printerJobID else { return .marked(job) }
-        let channel = channels.channel(for: ChannelTarget(uri: printer.uri, name: printer.name))
+        // Still saved: its pin holds for the cancel too.
+        let saved = try? await store.findPrinter(printer.uri)
+        let target = saved.flatMap { $0.id == printer.id ? ChannelTarget($0) : nil }
+            ?? ChannelTarget(uri: printer.uri, name: printer.name)
+        let channel = channels.channel(for: target)
         if let failure = await channel.cancel(PrinterTicket(printerJobID)) {
             return .printerDidNotAnswer(job, reason: failure)
         }

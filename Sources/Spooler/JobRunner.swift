@@ -150,14 +150,14 @@ struct JobRunner {
             throw DeliveryError.badContent("Job \(carried.job.id) names no printer to ask.")
         }
         carried.talkedTo = printer
-        // Its saved capabilities (a raw printer's language), if it is still saved.
-        let saved = carried.printers.first { $0.id == printer.id && $0.uri == printer.uri }
-        let capabilities: PrinterCapabilities?
-        if let saved { capabilities = saved.capabilities } else {
+        // Its saved capabilities (a raw printer's language) and pin, if it is still saved.
+        var saved = carried.printers.first { $0.id == printer.id && $0.uri == printer.uri }
+        if saved == nil {
             let found = try? await store.findPrinter(printer.uri)
-            capabilities = found?.id == printer.id ? found?.capabilities : nil
+            saved = found?.id == printer.id ? found : nil
         }
-        return channels.channel(for: ChannelTarget(uri: printer.uri, name: printer.name, capabilities: capabilities))
+        if let saved { return channels.channel(for: ChannelTarget(saved)) }
+        return channels.channel(for: ChannelTarget(uri: printer.uri, name: printer.name))
     }
 
     /// A job printed again because its first print's fate is unknown says so on paper.

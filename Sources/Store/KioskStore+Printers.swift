@@ -16,16 +16,24 @@ public struct AssignmentOutcome: Sendable {
     public var assignment: RoleAssignment
     /// The primary this one replaced, if any.
     public var replaced: SavedPrinter?
+    /// The certificate pin this save replaced: the printer was saved before
+    /// and presented another certificate this time. Nil otherwise.
+    public var replacedPin: CertificateFingerprint?
 }
 
 extension KioskStore {
     /// Saves a contacted printer (by URI: saving the same URI again refreshes
     /// it) and places it in `role`. One transaction: a failure changes nothing.
+    /// `certificate`, the one an ipps printer presented, becomes its pin (an
+    /// administrator's save is what trust on first use trusts); nil keeps the
+    /// pin it had, if any.
     public func assign(uri: String, serviceName: String?, capabilities: PrinterCapabilities,
+                       certificate: CertificateFingerprint? = nil,
                        to role: Role, as place: RolePlace, at date: Date = Date()) async throws -> AssignmentOutcome {
         try await pool.write { db in
-            let printer = try Self.upsertPrinter(db, uri: uri, serviceName: serviceName,
-                                                 capabilities: capabilities, at: date)
+            let (printer, replacedPin) = try Self.upsertPrinter(db, uri: uri, serviceName: serviceName,
+                                                                capabilities: capabilities, certificate: certificate,
+                                                                at: date)
             let printerID = printer.id!
             var members = try Self.members(db, of: role)
             var replaced: SavedPrinter?
@@ -53,7 +61,7 @@ extension KioskStore {
             let position = members.firstIndex { $0.printerId == printerID }!
             return AssignmentOutcome(
                 assignment: RoleAssignment(role: role, position: position, printer: try printer.saved()),
-                replaced: replaced)
+                replaced: replaced, replacedPin: replacedPin)
         }
     }
 
@@ -119,22 +127,27 @@ extension KioskStore {
 
     // MARK: - Inside a transaction
 
+    /// The printer as saved now, and the pin this save replaced (when it changed).
     private static func upsertPrinter(_ db: Database, uri: String, serviceName: String?,
-                                      capabilities: PrinterCapabilities, at date: Date) throws -> PrinterRecord {
+                                      capabilities: PrinterCapabilities, certificate: CertificateFingerprint?,
+                                      at date: Date) throws -> (PrinterRecord, replacedPin: CertificateFingerprint?) {
         let json = try PrinterRecord.encode(capabilities)
         if var existing = try PrinterRecord.filter(Column("uri") == uri).fetchOne(db) {
+            let previous = existing.certificateSHA256.flatMap(CertificateFingerprint.init)
             existing.capabilities = json
             existing.name = capabilities.name
             existing.uuid = capabilities.uuid ?? existing.uuid
             existing.serviceName = serviceName ?? existing.serviceName
             existing.contactedAt = date
+            existing.certificateSHA256 = certificate?.hex ?? existing.certificateSHA256
             try existing.update(db)
-            return existing
+            return (existing, certificate != nil && previous != certificate ? previous : nil)
         }
         var record = PrinterRecord(id: nil, uri: uri, uuid: capabilities.uuid, serviceName: serviceName,
-                                   name: capabilities.name, capabilities: json, addedAt: date, contactedAt: date)
+                                   name: capabilities.name, capabilities: json, addedAt: date, contactedAt: date,
+                                   certificateSHA256: certificate?.hex)
         try record.insert(db)
-        return record
+        return (record, nil)
     }
 
     private static func members(_ db: Database, of role: Role) throws -> [RoleAssignmentRecord] {

@@ -84,6 +84,13 @@ extension KioskStore {
             // Kick the cash drawer after the job's cut (a sale receipt).
             try db.alter(table: "job") { t in t.add(column: "opensDrawer", .boolean).notNull().defaults(to: false) }
         }
+        migrator.registerMigration("v6-printer-certificate-pin") { db in
+            // The SHA-256 of the DER certificate an ipps printer presented when it
+            // was saved (64 lowercase hex digits); every later ipps exchange must
+            // see the same. NULL: ipp, raw, or saved before pins (pinned by the
+            // administrator's next `printers check`).
+            try db.alter(table: "printer") { t in t.add(column: "certificateSHA256", .text) }
+        }
         return migrator
     }
 }

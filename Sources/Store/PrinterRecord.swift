@@ -13,6 +13,8 @@ struct PrinterRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var capabilities: String
     var addedAt: Date
     var contactedAt: Date
+    /// `CertificateFingerprint.hex` of the pinned certificate.
+    var certificateSHA256: String?
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
@@ -33,8 +35,16 @@ struct PrinterRecord: Codable, FetchableRecord, MutablePersistableRecord {
         } catch {
             throw StoreError.corrupt(what: "the capabilities of \(name) (\(uri))", reason: "\(error)")
         }
+        var pin: CertificateFingerprint?
+        if let certificateSHA256 {
+            guard let read = CertificateFingerprint(certificateSHA256) else {
+                throw StoreError.corrupt(what: "the pinned certificate of \(name) (\(uri))",
+                                         reason: "'\(certificateSHA256)' is not a SHA-256 fingerprint")
+            }
+            pin = read
+        }
         return SavedPrinter(id: id ?? 0, uri: uri, uuid: uuid, serviceName: serviceName,
-                            capabilities: decoded, addedAt: addedAt, contactedAt: contactedAt)
+                            capabilities: decoded, addedAt: addedAt, contactedAt: contactedAt, certificatePin: pin)
     }
 }
 

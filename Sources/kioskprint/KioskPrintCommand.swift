@@ -20,5 +20,5 @@ struct PrintersCommand: AsyncParsableCommand {
         commandName: "printers",
         abstract: "Find printers, save them under roles, and check on them.",
         subcommands: [DiscoverCommand.self, PickCommand.self, AddCommand.self, ListCommand.self,
-                      RemoveCommand.self, CheckCommand.self, TestPageCommand.self])
+                      RemoveCommand.self, CheckCommand.self, TrustCommand.self, TestPageCommand.self])
 }

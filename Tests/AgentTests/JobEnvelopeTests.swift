@@ -62,5 +62,8 @@ import Triggers
         #expect(PrinterLight.pattern(for: Readiness(warnings: ["media-low"])) == .blinking)
         #expect(PrinterLight.pattern(for: .trouble(PrinterProblem(text: "out", reasons: ["media-empty"]))) == .blinking)
         #expect(PrinterLight.pattern(for: .trouble(PrinterProblem(text: "Host is down", reasons: ["unreachable"]))) == .off)
+        // Another certificate than the pinned one: the printer is there but not trusted, and a person must act.
+        #expect(PrinterLight.pattern(for: .trouble(PrinterProblem(text: "changed", reasons: ["certificate-pin-mismatch"])))
+                == .blinking)
     }
 }

@@ -25,6 +25,9 @@ import Store
         let details = try terminal.waitFor(text: "Save \(receipt) as the primary printer for the role 'receipt'? [y/N]")
         #expect(details.contains("80 mm wide, 72 mm printable, cut from 25 mm to 3000 mm"))
         #expect(details.contains("203 dpi"))
+        // Discovery prefers ipps: the certificate shown is the one pinned on save.
+        let certificate = try #require(lab.printer(.receipt80mm)).certificateFingerprint()
+        #expect(details.contains("TLS certificate: SHA-256 \(certificate.hex) (pinned on save)"))
         try terminal.type("y")
         _ = try terminal.waitFor(text: "EXIT:0")
 
@@ -32,6 +35,7 @@ import Store
         #expect(saved.map(\.role.name) == ["receipt"])
         #expect(saved.first?.printer.name == receipt)
         #expect(saved.first?.printer.capabilities.rolls.first?.width == .millimetres(80))
+        #expect(saved.first?.printer.certificatePin == certificate)
     }
 
     @Test func cancellingLeavesTheStoreUntouched() async throws {

@@ -92,7 +92,9 @@ func said(_ message: String?) -> String {
 
 extension ContactError {
     /// A failure that can go away by itself: everything but a malformed
-    /// address and a printer that demands a password.
+    /// address and a printer that demands a password. A changed certificate
+    /// counts too: the job waits (or fails over) until the administrator
+    /// trusts the new one, rather than failing for good.
     var isTransient: Bool {
         switch self {
         case .invalidURI, .authenticationRequired: false
@@ -107,6 +109,8 @@ extension ContactError {
         case .timedOut(_, _, let connected): connected
         case .notIPPPrinter, .unreachable, .cancelled: true
         case .invalidURI, .hostNotFound, .refused, .authenticationRequired, .tls, .ippError: false
+        // Checked after the handshake, before the request is written.
+        case .certificateChanged: false
         }
     }
 }

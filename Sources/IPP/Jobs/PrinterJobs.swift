@@ -1,10 +1,13 @@
 import CCups
+public import PrintModel
 
 /// The job operations on a printer: Print-Job, Validate-Job, Get-Job-Attributes,
 /// Get-Jobs and Cancel-Job, each one exchange through `IPPExchange` with a real deadline.
 ///
 /// Each call returns within its `timeout` (plus at most half a second), also
-/// when the printer accepts the connection and never answers.
+/// when the printer accepts the connection and never answers. With a `pin`,
+/// an `ipps://` printer presenting another certificate is refused before
+/// anything is sent (`.unreachable(.certificateChanged)`).
 public enum PrinterJobs {
     /// Sends `job` to the printer at `uri` with Print-Job, document included.
     ///
@@ -12,12 +15,12 @@ public enum PrinterJobs {
     /// - Throws: `.busy` while the printer prints another job, `.attributesNotSupported`
     ///   with the attributes it named, `.unreachable` without an IPP reply, ...;
     ///   `isRetryable` and `mayHaveBeenAccepted` say what to do next.
-    public static func submit(_ job: PrintJobRequest, to uri: String,
-                              timeout: Duration = .seconds(30)) async throws(JobSubmitError) -> SubmittedJob {
+    public static func submit(_ job: PrintJobRequest, to uri: String, timeout: Duration = .seconds(30),
+                              pin: CertificateFingerprint? = nil) async throws(JobSubmitError) -> SubmittedJob {
         if let problem = job.problem { throw .invalidRequest(uri: uri, reason: problem) }
         let reply: IPPResponse
         do {
-            reply = try await IPPExchange.send(uri: uri, operation: IPP_OP_PRINT_JOB, timeout: timeout,
+            reply = try await IPPExchange.send(uri: uri, operation: IPP_OP_PRINT_JOB, timeout: timeout, pin: pin,
                                                builder: IPPRequestBuilder { job.encode(into: $0) },
                                                document: job.document)
         } catch {
@@ -34,12 +37,12 @@ public enum PrinterJobs {
     ///   it would print the job exactly as asked.
     /// - Throws: as `submit`: `.attributesNotSupported` with the attributes it
     ///   refuses, `.rejected` when it has no Validate-Job, `.unreachable`, ...
-    public static func validate(_ job: PrintJobRequest, at uri: String,
-                                timeout: Duration = .seconds(5)) async throws(JobSubmitError) -> [IPPAttribute] {
+    public static func validate(_ job: PrintJobRequest, at uri: String, timeout: Duration = .seconds(5),
+                                pin: CertificateFingerprint? = nil) async throws(JobSubmitError) -> [IPPAttribute] {
         if let problem = job.problem { throw .invalidRequest(uri: uri, reason: problem) }
         let reply: IPPResponse
         do {
-            reply = try await IPPExchange.send(uri: uri, operation: IPP_OP_VALIDATE_JOB, timeout: timeout,
+            reply = try await IPPExchange.send(uri: uri, operation: IPP_OP_VALIDATE_JOB, timeout: timeout, pin: pin,
                                                builder: IPPRequestBuilder { job.encode(into: $0) })
         } catch {
             throw .unreachable(error)
@@ -49,9 +52,9 @@ public enum PrinterJobs {
     }
 
     /// The printer's view of job `jobID` (Get-Job-Attributes).
-    public static func status(of jobID: Int, at uri: String,
-                              timeout: Duration = .seconds(5)) async throws(JobQueryError) -> PrinterJobStatus {
-        let reply = try await exchange(uri, IPP_OP_GET_JOB_ATTRIBUTES, timeout: timeout) { request in
+    public static func status(of jobID: Int, at uri: String, timeout: Duration = .seconds(5),
+                              pin: CertificateFingerprint? = nil) async throws(JobQueryError) -> PrinterJobStatus {
+        let reply = try await exchange(uri, IPP_OP_GET_JOB_ATTRIBUTES, timeout: timeout, pin: pin) { request in
             ippAddInteger(request, IPP_TAG_OPERATION, IPP_TAG_INTEGER, "job-id", Int32(clamping: jobID))
             IPPExchange.addStrings(request, group: IPP_TAG_OPERATION, syntax: IPP_TAG_KEYWORD,
                                    name: "requested-attributes", PrinterJobStatus.requestedAttributes)
@@ -68,9 +71,9 @@ public enum PrinterJobs {
     /// agent restarted. Printers forget finished jobs after a while
     /// (ippeveprinter after about a minute), so `.completed` is short-lived.
     /// A job the reply lists without an id or a known state is left out.
-    public static func jobs(at uri: String, which: WhichJobs = .notCompleted,
-                            timeout: Duration = .seconds(5)) async throws(JobQueryError) -> [PrinterJobStatus] {
-        let reply = try await exchange(uri, IPP_OP_GET_JOBS, timeout: timeout) { request in
+    public static func jobs(at uri: String, which: WhichJobs = .notCompleted, timeout: Duration = .seconds(5),
+                            pin: CertificateFingerprint? = nil) async throws(JobQueryError) -> [PrinterJobStatus] {
+        let reply = try await exchange(uri, IPP_OP_GET_JOBS, timeout: timeout, pin: pin) { request in
             ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_KEYWORD, "which-jobs", nil, which.rawValue)
             IPPExchange.addStrings(request, group: IPP_TAG_OPERATION, syntax: IPP_TAG_KEYWORD,
                                    name: "requested-attributes", PrinterJobStatus.requestedAttributes)
@@ -84,8 +87,9 @@ public enum PrinterJobs {
     /// moment to stop: follow it with `status` until it is `canceled`.
     /// - Throws: `.alreadyFinished` when it has completed, been canceled or
     ///   aborted; `.jobNotFound` when the printer does not know it.
-    public static func cancel(jobID: Int, at uri: String, timeout: Duration = .seconds(5)) async throws(JobQueryError) {
-        let reply = try await exchange(uri, IPP_OP_CANCEL_JOB, timeout: timeout) { request in
+    public static func cancel(jobID: Int, at uri: String, timeout: Duration = .seconds(5),
+                              pin: CertificateFingerprint? = nil) async throws(JobQueryError) {
+        let reply = try await exchange(uri, IPP_OP_CANCEL_JOB, timeout: timeout, pin: pin) { request in
             ippAddInteger(request, IPP_TAG_OPERATION, IPP_TAG_INTEGER, "job-id", Int32(clamping: jobID))
         }
         guard reply.isSuccess else {
@@ -93,11 +97,11 @@ public enum PrinterJobs {
         }
     }
 
-    private static func exchange(_ uri: String, _ operation: ipp_op_t, timeout: Duration,
+    private static func exchange(_ uri: String, _ operation: ipp_op_t, timeout: Duration, pin: CertificateFingerprint?,
                                  build: @escaping @Sendable (OpaquePointer) -> Void)
         async throws(JobQueryError) -> IPPResponse {
         do {
-            return try await IPPExchange.send(uri: uri, operation: operation, timeout: timeout,
+            return try await IPPExchange.send(uri: uri, operation: operation, timeout: timeout, pin: pin,
                                               builder: IPPRequestBuilder(build: build))
         } catch {
             throw .unreachable(error)

@@ -42,12 +42,14 @@ public struct PrinterStatus: Sendable, Hashable {
 
 extension PrinterContact {
     /// The printer's state, reasons and message: a Get-Printer-Attributes
-    /// asking for those alone. An IPP error status becomes `.ippError`.
-    public static func state(uri: String, timeout: Duration = .seconds(5)) async throws(ContactError) -> PrinterStatus {
+    /// asking for those alone. An IPP error status becomes `.ippError`; a
+    /// certificate other than `pin` becomes `.certificateChanged`.
+    public static func state(uri: String, timeout: Duration = .seconds(5),
+                             pin: CertificateFingerprint? = nil) async throws(ContactError) -> PrinterStatus {
         let attributes = try await printerAttributes(uri: uri, timeout: timeout, requested: [
             "printer-state", "printer-state-reasons", "printer-state-message", "printer-is-accepting-jobs",
             "queued-job-count",
-        ])
+        ], pin: pin)
         return PrinterStatus(printerAttributes: attributes)
     }
 }

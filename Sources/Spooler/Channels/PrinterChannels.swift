@@ -4,18 +4,26 @@ import RawPrinting
 public import PrintModel
 
 /// The printer a channel talks to: its address and, when it is still saved,
-/// the capabilities read when it was (a raw printer's language and model).
+/// the capabilities read when it was (a raw printer's language and model),
+/// its id and the certificate an ipps printer must present.
 public struct ChannelTarget: Hashable, Sendable {
     public var uri: String
     public var name: String
     public var capabilities: PrinterCapabilities?
+    /// The saved printer's id, for the messages that tell an administrator what to run.
+    public var printerID: Int64?
+    /// The pinned certificate: an ipps printer presenting another is trouble, and gets nothing.
+    public var certificatePin: CertificateFingerprint?
 
-    public init(uri: String, name: String, capabilities: PrinterCapabilities? = nil) {
+    public init(uri: String, name: String, capabilities: PrinterCapabilities? = nil, printerID: Int64? = nil,
+                certificatePin: CertificateFingerprint? = nil) {
         self.uri = uri; self.name = name; self.capabilities = capabilities
+        self.printerID = printerID; self.certificatePin = certificatePin
     }
 
     public init(_ printer: SavedPrinter) {
-        self.init(uri: printer.uri, name: printer.name, capabilities: printer.capabilities)
+        self.init(uri: printer.uri, name: printer.name, capabilities: printer.capabilities, printerID: printer.id,
+                  certificatePin: printer.certificatePin)
     }
 }
 
@@ -36,7 +44,8 @@ public struct PrinterChannels: Sendable {
         PrinterChannels { target in
             let scheme = target.uri.prefix { $0 != ":" }.lowercased()
             guard ["socket", "usb", "serial"].contains(scheme) else {
-                return IPPChannel(uri: target.uri, name: target.name, timeout: timeout)
+                return IPPChannel(uri: target.uri, name: target.name, timeout: timeout, printerID: target.printerID,
+                                  pin: target.certificatePin)
             }
             let uri: RawPrinterURI
             do { uri = try RawPrinterURI(parsing: target.uri) } catch {

@@ -64,7 +64,7 @@ struct RunCommand: AsyncParsableCommand {
         spoolerSettings.mediaChanges = configuration.roleSettings.compactMapValues(\.mediaChanges)
         let spooler = Spooler(store: store, preparer: DocumentPreparer(catalog: catalog), configuration: spoolerSettings,
                               report: { event in logger.log(level: event.logLevel, "\(event.description)", metadata: event.logMetadata) },
-                              locate: { printer in await PrinterRelocator().find(uuid: printer.uuid ?? "") })
+                              locate: { printer in await PrinterRelocator().find(printer) })
         if configPath == nil {
             logger.notice("no configuration file (\(ConfigurationFile.defaultPath) does not exist): printing queued jobs, watching nothing.")
         }

@@ -4,14 +4,16 @@ import PrintModel
 /// The table of saved printers by role, shared by `printers list` and `demo`.
 enum AssignmentTable {
     static func render(_ assignments: [RoleAssignment]) -> String {
-        var table = TextTable("ROLE", "RANK", "ID", "NAME", "KINDS", "LAST STATE", "LAST CONTACT", "URI")
+        var table = TextTable("ROLE", "RANK", "ID", "NAME", "KINDS", "LAST STATE", "LAST CONTACT", "PIN (SHA-256)", "URI")
         for assignment in assignments {
             let printer = assignment.printer
             table.add(assignment.role.name, assignment.rank, String(printer.id), printer.name,
                       printer.capabilities.kinds.listing, printer.capabilities.state.rawValue,
-                      printer.contactedAt.shortDescription, printer.uri)
+                      printer.contactedAt.shortDescription, PinText.short(printer.certificatePin, of: printer),
+                      printer.uri)
         }
         return table.render() + rawLines(assignments.map(\.printer).map { ($0.name, $0.capabilities) })
+            + PinText.unpinnedNote(assignments.map(\.printer))
     }
 
     /// One line per raw printer under a table (its model, language, dots,

@@ -4,7 +4,7 @@ import Setup
 /// The result of contacting the saved printers, shared by `printers check` and `demo`.
 enum CheckTable {
     static func render(_ results: [RoleSetup.Checked]) -> String {
-        var table = TextTable("ROLE", "RANK", "NAME", "STATE", "URI")
+        var table = TextTable("ROLE", "RANK", "NAME", "STATE", "PIN (SHA-256)", "URI")
         var problems: [String] = []
         var raw: [(name: String, capabilities: PrinterCapabilities)] = []
         for checked in results {
@@ -20,12 +20,18 @@ enum CheckTable {
                 }
             case .failure(let error):
                 raw.append((assignment.printer.name, assignment.printer.capabilities))
-                state = "unreachable"
+                state = PinText.failedState(error)
                 problems.append(error.description)
             }
-            table.add(assignment.role.name, assignment.rank, assignment.printer.name, state, assignment.printer.uri)
+            if checked.pinnedNow, let pin = checked.pin {
+                problems.append("Pinned the TLS certificate of \(assignment.printer.name) now, at its first check since "
+                    + "it was saved without one: SHA-256 \(pin.hex). Compare it with the printer's own status page; "
+                    + "from now on KioskPrint sends nothing to it while it presents another.")
+            }
+            table.add(assignment.role.name, assignment.rank, assignment.printer.name, state,
+                      PinText.short(checked.pin, of: assignment.printer), assignment.printer.uri)
         }
-        // One printer in two roles fails once, not twice.
+        // One printer in two roles fails (or is pinned) once, not twice.
         let unique = Array(Set(problems)).sorted()
         return table.render() + AssignmentTable.rawLines(raw) + (unique.isEmpty ? "" : "\n\n" + unique.joined(separator: "\n"))
     }

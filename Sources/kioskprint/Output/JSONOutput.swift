@@ -97,6 +97,10 @@ struct AssignmentJSON: Encodable {
     var state: String
     var stateReasons: [String]
     var error: String?
+    /// The pinned certificate's SHA-256, 64 hex digits; absent when not pinned.
+    var certificatePin: String?
+    /// `check` only: true when this check pinned it (saved before pins existed).
+    var pinnedNow: Bool?
     /// What it can do, as saved (or as just found by a check).
     var capabilities: CapabilitiesJSON
 
@@ -113,14 +117,23 @@ struct AssignmentJSON: Encodable {
         makeAndModel = printer.capabilities.makeAndModel
         kinds = printer.capabilities.kinds.sorted().map(\.rawValue)
         contactedAt = printer.contactedAt
+        certificatePin = printer.certificatePin?.hex
         var capabilities = printer.capabilities
+        var failedState = "unreachable"
         switch checked {
         case .success(let fresh): capabilities = fresh
-        case .failure(let failure): error = failure.description
+        case .failure(let failure): error = failure.description; failedState = PinText.failedState(failure)
         case nil: break
         }
         self.capabilities = CapabilitiesJSON(capabilities)
-        state = error == nil ? capabilities.state.rawValue : "unreachable"
+        state = error == nil ? capabilities.state.rawValue : failedState
         stateReasons = capabilities.stateReasons.map(\.keyword).filter { $0 != "none" }
+    }
+
+    /// A row of `check --json`: with the pin in force after the check.
+    init(_ checked: RoleSetup.Checked) {
+        self.init(checked.assignment, checked: checked.result)
+        certificatePin = checked.pin?.hex
+        pinnedNow = checked.pinnedNow
     }
 }

@@ -9,7 +9,11 @@ struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Contact the saved printers now: reachable or not, their state and what needs attention.",
-        discussion: "Exits with status 1 when a printer is unreachable or needs attention, so monitoring can run it.")
+        discussion: """
+        Exits with status 1 when a printer is unreachable, needs attention or presents another TLS \
+        certificate than the one pinned, so monitoring can run it. An ipps printer saved before \
+        certificates were pinned is pinned here, with the certificate it presents (the output says so).
+        """)
 
     @Argument(help: "Check only this role's printers.")
     var role: Role?
@@ -30,7 +34,7 @@ struct CheckCommand: AsyncParsableCommand {
             throw CLIError(error)
         }
         if json {
-            print(try JSONOutput.encode(results.map { AssignmentJSON($0.assignment, checked: $0.result) }))
+            print(try JSONOutput.encode(results.map { AssignmentJSON($0) }))
         } else if results.isEmpty {
             let none = role.map { "No printer is saved for the role '\($0)'." } ?? "No printers saved yet."
             print(none + " Pick one with: kioskprint printers pick --role \(role?.name ?? "receipt")")

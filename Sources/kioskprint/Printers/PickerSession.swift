@@ -79,14 +79,19 @@ struct PickerSession {
     /// Contacts the chosen printer, shows what it said, and saves it on `y`.
     private func confirm(_ listing: PrinterListing, inputs: AsyncStream<Input>) async throws -> Outcome {
         terminal.write("\nContacting \(listing.name) at \(listing.uri)...\n")
-        let capabilities: PrinterCapabilities
+        let contacted: ContactedPrinter
         do {
-            capabilities = try await PrinterContact.contact(uri: listing.uri, timeout: setup.contactTimeout,
-                                                            txt: listing.discovered.txt)
+            contacted = try await PrinterContact.contactWithCertificate(uri: listing.uri, timeout: setup.contactTimeout,
+                                                                        txt: listing.discovered.txt)
         } catch {
             throw CLIError("\(error) Nothing was saved.")
         }
-        terminal.write(CapabilitiesView.render(capabilities, uri: listing.uri) + "\n\n")
+        let capabilities = contacted.capabilities
+        terminal.write(CapabilitiesView.render(capabilities, uri: listing.uri) + "\n")
+        if let certificate = contacted.certificate {
+            terminal.write("TLS certificate: SHA-256 \(certificate.hex) (pinned on save)\n")
+        }
+        terminal.write("\n")
         var force = false
         if !role.accepts(capabilities.kinds) {
             let refusal = SetupError.wrongKinds(printer: capabilities.name, kinds: capabilities.kinds,
@@ -101,7 +106,8 @@ struct PickerSession {
             switch key {
             case .yes:
                 terminal.write("y\n")
-                let added = try await setup.save(uri: listing.uri, capabilities: capabilities, role: role,
+                let added = try await setup.save(uri: listing.uri, capabilities: capabilities,
+                                                 certificate: contacted.certificate, role: role,
                                                  as: backup ? .backup : .primary, force: force,
                                                  serviceName: listing.discovered.serviceName)
                 return .saved(added)
