@@ -53,13 +53,13 @@ public struct RasterWriter: Hashable, Sendable {
         guard let stream = cupsRasterOpenIO({ ctx, buffer, length in
             guard let ctx, let buffer else { return -1 }
             let sink = Unmanaged<ByteSink>.fromOpaque(ctx).takeUnretainedValue()
-            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: buffer, count: length))
+            sink.bytes.append(buffer, count: length)
             return length
         }, context.toOpaque(), cupsMode) else {
             throw RasterError.writeFailed(Self.lastError())
         }
         try write(pageCount: pageCount, page: page, to: stream)
-        return Data(sink.bytes)
+        return sink.bytes
     }
 
     /// Convenience: every page with the same options.
@@ -116,6 +116,8 @@ public struct RasterWriter: Hashable, Sendable {
 
 // Collects what libcups writes; touched only on the writing thread, during
 // one encode call.
+// Data, not [UInt8]: the document is handed over without a second copy of
+// a long report's tens of megabytes.
 private final class ByteSink {
-    var bytes: [UInt8] = []
+    var bytes = Data()
 }
