@@ -41,16 +41,27 @@ public struct DocumentRenderer: Sendable {
     /// costs what its longest piece does, not what its length does.
     public func renderRaster(_ document: LayoutDocument, format: RasterWriter.Format,
                              pixelFormat: RasterPage.PixelFormat = .black1) throws -> RenderedRaster {
-        let composition = try compose(document)
-        let setup = composition.setup
+        var composition = try compose(document)
+        let setup = composition.setup, lengths = composition.pages.map(\.length), problems = composition.problems
         // The options a page's header carries depend only on its length and the media.
         let options = RenderedDocument(setup: setup, pages: [], problems: [])
         let data = try RasterWriter(format: format).encode(pageCount: composition.pages.count) { index in
-            let page = Self.draw(composition.pages[index], setup: setup)
+            let page = Self.draw(composition.take(index), setup: setup)
             return RasterWriter.Page(page.rasterPage(format: pixelFormat), options: options.rasterOptions(for: page))
         }
-        return RenderedRaster(data: data, cutLengths: composition.pages.map(\.length), widthDots: setup.media.widthInDots,
-                              problems: composition.problems)
+        return RenderedRaster(data: data, cutLengths: lengths, widthDots: setup.media.widthInDots, problems: problems)
+    }
+
+    /// Each piece of paper drawn and handed to `each` in turn, its ink
+    /// dropped before the next is drawn: what a raw printer's pieces are
+    /// made from, with memory bounded by the longest piece.
+    public func renderEach<Piece>(_ document: LayoutDocument,
+                                  _ each: (RenderedPage) throws -> Piece) throws -> (pieces: [Piece], cutLengths: [Length],
+                                                                                     problems: [RenderProblem]) {
+        var composition = try compose(document)
+        let lengths = composition.pages.map(\.length)
+        let pieces = try composition.pages.indices.map { try each(Self.draw(composition.take($0), setup: composition.setup)) }
+        return (pieces, lengths, composition.problems)
     }
 
     /// One composed page drawn as ink over the media's whole width.

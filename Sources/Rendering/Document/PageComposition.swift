@@ -51,4 +51,12 @@ struct Composition {
     var setup: PageSetup
     var pages: [ComposedPage]
     var problems: [RenderProblem]
+
+    /// Page `index`, handed out once: the composition keeps no reference to
+    /// it, so its text is freed as soon as the page has been drawn.
+    mutating func take(_ index: Int) -> ComposedPage {
+        let page = pages[index]
+        pages[index].placements = []
+        return page
+    }
 }

@@ -69,9 +69,17 @@ struct DrawPlan {
     }
 
     /// Text at (x, current top); inverse fills the block's rectangle first.
+    /// Drawing steps whose text keeps its laid-out glyphs; past this many, a
+    /// paragraph lets them go once measured and is laid out again when drawn
+    /// (a receipt or a label never gets here; a long report does).
+    static let glyphsKeptUpTo = 2_000
+
     mutating func place(_ layout: PangoTextLayout, x: Int, width: Int, height blockHeight: Int, inverse: Bool) {
         if inverse { operations.append(.fill(x: x, y: height, width: width, height: blockHeight)) }
         operations.append(.text(layout, x: x, y: height, clear: inverse))
+        // A long document keeps its paragraphs' text, not their glyphs, until
+        // each is drawn: a 20,000-line report would hold every line's glyphs.
+        if operations.count > Self.glyphsKeptUpTo { layout.releaseLines() }
     }
 
     /// A laid-out paragraph, with its missing glyphs and truncation reported.

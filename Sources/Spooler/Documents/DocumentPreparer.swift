@@ -78,11 +78,13 @@ public struct DocumentPreparer: Sendable {
         do {
             switch format {
             case .escpos, .zpl:
-                let rendered = try job.render(on: media)
-                // The channel encodes the pieces once, with the job's copies, cut and drawer.
-                let pieces = try Self.rawPieces(rendered, media: media, printer: capabilities.name)
+                // Each piece kept at one bit per dot as it is drawn; the channel encodes
+                // the pieces once, with the job's copies, cut and drawer.
+                let rendered = try job.renderEach(on: media) { page in
+                    try Self.rawPiece(page, media: media, printer: capabilities.name)
+                }
                 data = Data()
-                (lengths, warnings, rawPieces) = (rendered.cutLengths, rendered.problems.map(\.description), pieces)
+                (lengths, warnings, rawPieces) = (rendered.cutLengths, rendered.problems.map(\.description), rendered.pieces)
             case .pdf:
                 let pdf = try job.renderPDF(on: media)
                 (data, lengths, warnings) = (pdf.data, pdf.pageLengths, pdf.problems.map(\.description))
@@ -93,6 +95,8 @@ public struct DocumentPreparer: Sendable {
             }
         } catch let error as TemplateJobError {
             throw .badContent(error.description)
+        } catch let error as DeliveryError {
+            throw error
         } catch {
             throw .badContent("the pages could not be encoded: \(error)")
         }
@@ -107,19 +111,17 @@ public struct DocumentPreparer: Sendable {
                                 paperChange: paperChange, opensDrawer: job.document.opensDrawer, rawPieces: rawPieces)
     }
 
-    /// Each page as the head prints it: the printable columns only (a raw
+    /// A page as the head prints it: the printable columns only (a raw
     /// printer's raster starts at the head's first dot), at one bit per dot.
-    static func rawPieces(_ rendered: RenderedDocument, media: PageGeometry, printer: String) throws(DeliveryError) -> [MonoBitmap] {
-        try rendered.pages.map { page throws(DeliveryError) in
-            let raster = page.rasterPage(format: .black1)
-            let printable = media.printableDots(pageLength: page.length)
-            guard let whole = MonoBitmap(width: raster.width, height: raster.height, rows: raster.pixels),
-                  let piece = whole.columns(printable.x ..< printable.x + printable.width) else {
-                throw .badContent("The page drawn for \(printer) (\(raster.width) dots) does not hold its printable "
-                    + "width (\(printable.width) dots from dot \(printable.x)); check the printer's saved width and dpi.")
-            }
-            return piece
+    static func rawPiece(_ page: RenderedPage, media: PageGeometry, printer: String) throws(DeliveryError) -> MonoBitmap {
+        let raster = page.rasterPage(format: .black1)
+        let printable = media.printableDots(pageLength: page.length)
+        guard let whole = MonoBitmap(width: raster.width, height: raster.height, rows: raster.pixels),
+              let piece = whole.columns(printable.x ..< printable.x + printable.width) else {
+            throw .badContent("The page drawn for \(printer) (\(raster.width) dots) does not hold its printable "
+                + "width (\(printable.width) dots from dot \(printable.x)); check the printer's saved width and dpi.")
         }
+        return piece
     }
 
     private static func escaped(_ text: String) -> String {
