@@ -19,6 +19,11 @@
 //                             (beside cupsd), idle footprint, and a soak of
 //                             N jobs (default 10000) through its folders and
 //                             button; needs root (the lab)
+//   kioskprint-bench moved [--rounds N]
+//                             a saved printer found again at a new address
+//                             by its DNS-SD UUID: queued to completed there,
+//                             beside the same receipt printed in place, N
+//                             rounds (default 10); needs root (the lab)
 //   kioskprint-bench startup-order [--out FILE]
 //                             the functions the agent runs at start, idle
 //                             and for one job of each kind, profiled with
@@ -50,6 +55,8 @@ case "raw":
     await RawBench.run(Array(arguments.dropFirst()))
 case "agent":
     await AgentBench.run(Array(arguments.dropFirst()))
+case "moved":
+    await MovedBench.run(Array(arguments.dropFirst()))
 case "startup-order":
     await StartupOrder.run(Array(arguments.dropFirst()))
 default:
