@@ -39,11 +39,31 @@ public final class KioskStore: Sendable {
             try pool.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA synchronous = FULL")
             }
+            try Self.useIncrementalVacuum(pool)
             try Self.migrator.migrate(pool)
         } catch let error as StoreError {
             throw error
         } catch {
             throw StoreError.cannotOpen(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Purges (KioskStore+Retention.swift) leave free pages that SQLite only
+    /// reuses; with auto_vacuum = INCREMENTAL they can be given back to the
+    /// disk (`reclaimFreePages`) after each purge, so the file stays the size
+    /// of what it holds. The mode is fixed once the first table exists, and
+    /// GRDB writes the first page when it turns WAL on, so neither a
+    /// migration nor a pragma before the schema can set it: a file still in
+    /// NONE (a new one, or one from before retention) is converted here, once,
+    /// with VACUUM (instant on a new file). A VACUUM that fails (the disk is
+    /// full, another process holds the file) leaves the mode as it was and
+    /// is tried again at the next open: the database works either way, it
+    /// only keeps its free pages.
+    static func useIncrementalVacuum(_ pool: DatabasePool) throws {
+        try pool.writeWithoutTransaction { db in
+            guard try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") != 2 else { return }  // 2 = INCREMENTAL
+            try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+            try? db.execute(sql: "VACUUM")
         }
     }
 

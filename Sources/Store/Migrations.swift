@@ -84,6 +84,11 @@ extension KioskStore {
             // Kick the cash drawer after the job's cut (a sale receipt).
             try db.alter(table: "job") { t in t.add(column: "opensDrawer", .boolean).notNull().defaults(to: false) }
         }
+        migrator.registerMigration("v6-job-retention") { db in
+            // A purge deletes a job's spool file only when no remaining job
+            // names it (a reprint names its original's file): one look-up per file.
+            try db.execute(sql: "CREATE INDEX job_document ON job(documentPath) WHERE documentPath IS NOT NULL")
+        }
         return migrator
     }
 }
