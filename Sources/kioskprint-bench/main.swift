@@ -19,6 +19,11 @@
 //                             (beside cupsd), idle footprint, and a soak of
 //                             N jobs (default 10000) through its folders and
 //                             button; needs root (the lab)
+//   kioskprint-bench retention [--jobs N]
+//                             N jobs (default 100000) through the store as
+//                             the spooler takes them, with the agent's purge
+//                             and without: database and spool folder sizes
+//                             at 0, N/10, N/2 and N; no root
 //   kioskprint-bench startup-order [--out FILE]
 //                             the functions the agent runs at start, idle
 //                             and for one job of each kind, profiled with
@@ -50,6 +55,8 @@ case "raw":
     await RawBench.run(Array(arguments.dropFirst()))
 case "agent":
     await AgentBench.run(Array(arguments.dropFirst()))
+case "retention":
+    await RetentionBench.run(Array(arguments.dropFirst()))
 case "startup-order":
     await StartupOrder.run(Array(arguments.dropFirst()))
 default:
