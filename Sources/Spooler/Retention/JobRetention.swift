@@ -86,10 +86,10 @@ public struct PurgeReport: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         if jobs == 0 { return "Nothing to purge: no finished job is past the limits." }
         let jobsText = "\(jobs) finished job\(jobs == 1 ? "" : "s")"
-        let filesText = "\(files) spool file\(files == 1 ? "" : "s") (\(Self.megabytes(spoolBytes)))"
-        if dryRun { return "Would remove \(jobsText) and \(filesText)." }
-        var text = "Removed \(jobsText) and \(filesText); \(Self.megabytes(bytesFreed)) freed in all"
-            + " (\(Self.megabytes(databaseBytes)) given back by the database)."
+        let filesText = "\(files) spool file\(files == 1 ? "" : "s")"
+        if dryRun { return "Would remove \(jobsText) and \(filesText) (\(Self.size(spoolBytes)))." }
+        var text = "Removed \(jobsText) and \(filesText); freed \(Self.size(bytesFreed)): \(Self.size(spoolBytes)) of spool files, "
+            + "\(Self.size(databaseBytes)) of database pages."
         if !filesKept.isEmpty {
             text += " \(filesKept.count) spool file(s) could not be deleted: "
                 + filesKept.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", ")
@@ -98,9 +98,13 @@ public struct PurgeReport: Sendable, Equatable, CustomStringConvertible {
         return text
     }
 
-    /// `1.2 MB` (1 MB = 1,048,576 bytes, as the configuration's sizes).
-    static func megabytes(_ bytes: Int64) -> String {
-        bytes < 1_048_576 ? "\((bytes + 1023) / 1024) KB" : String(format: "%.1f MB", Double(bytes) / 1_048_576)
+    /// `812 bytes`, `24 KB`, `1.2 MB` (1 KB = 1,024 bytes, as the configuration's sizes).
+    static func size(_ bytes: Int64) -> String {
+        switch bytes {
+        case ..<1024: "\(bytes) bytes"
+        case ..<1_048_576: "\((bytes + 1023) / 1024) KB"
+        default: String(format: "%.1f MB", Double(bytes) / 1_048_576)
+        }
     }
 }
 
