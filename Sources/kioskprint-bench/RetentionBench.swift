@@ -26,17 +26,25 @@ enum RetentionBench {
             }
             jobs = count
         }
+        let total = jobs
         let samples = [jobs / 10, jobs / 2, jobs]
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kioskprint-retention-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let facts = MachineFacts.current()
         var runs: [RetentionSoak] = []
         do {
-            for purging in [true, false] {
-                var soak = RetentionSoak(jobs: jobs, samples: samples, purging: purging, keepJobs: keepJobs, keepFor: keepFor,
-                                         purgeEvery: purgeEvery)
-                try await soak.run(in: folder + (purging ? "/purging" : "/kept"))
-                runs.append(soak)
+            // The two runs side by side, each on a store of its own: one core each, and each one's
+            // waits for fsync overlap the other's work.
+            runs = try await withThrowingTaskGroup(of: RetentionSoak.self) { group in
+                for purging in [true, false] {
+                    group.addTask {
+                        var soak = RetentionSoak(jobs: total, samples: samples, purging: purging, keepJobs: keepJobs,
+                                                 keepFor: keepFor, purgeEvery: purgeEvery)
+                        try await soak.run(in: folder + (purging ? "/purging" : "/kept"))
+                        return soak
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }.sorted { $0.purging && !$1.purging }
             }
         } catch {
             FileHandle.standardError.write(Data("kioskprint-bench retention: \(error)\n".utf8))
