@@ -29,7 +29,6 @@ enum RetentionBench {
         let total = jobs
         let samples = [jobs / 10, jobs / 2, jobs]
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kioskprint-retention-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let facts = MachineFacts.current()
         var runs: [RetentionSoak] = []
         do {
@@ -47,9 +46,12 @@ enum RetentionBench {
                 return try await group.reduce(into: []) { $0.append($1) }.sorted { $0.purging && !$1.purging }
             }
         } catch {
+            try? FileManager.default.removeItem(atPath: folder)
             FileHandle.standardError.write(Data("kioskprint-bench retention: \(error)\n".utf8))
             exit(1)
         }
+        // exit() skips a defer: the stores go here, once measured.
+        try? FileManager.default.removeItem(atPath: folder)
         print(facts.summary + "  load \(MachineFacts.loadAverage()) (1 min, at the end)")
         print("")
         print(report(runs, jobs: jobs).joined(separator: "\n"))
