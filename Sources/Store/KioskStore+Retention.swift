@@ -96,23 +96,31 @@ extension KioskStore {
     }
 
     /// Gives the free pages a purge left back to the file system, a bounded
-    /// step at a time, and returns how many bytes that was. The file was made
-    /// with auto_vacuum = INCREMENTAL (see ``KioskStore/init(path:)``); in
-    /// WAL mode the file itself shrinks at the next checkpoint.
+    /// step at a time, and returns how many bytes that was. A file still
+    /// without incremental auto_vacuum (too large to convert at open, see
+    /// ``KioskStore/useIncrementalVacuum(_:upTo:)``) is converted here, with
+    /// VACUUM, now that the purge has left only what it keeps. In WAL mode
+    /// the file itself shrinks at the next checkpoint.
     @discardableResult
     public func reclaimFreePages(step: Int = 2000) async throws -> Int64 {
         var reclaimed: Int64 = 0
         while true {
-            let (freed, left) = try await pool.writeWithoutTransaction { db -> (Int64, Int) in
+            let (freed, more) = try await pool.writeWithoutTransaction { db -> (Int64, Bool) in
                 let pageSize = try Int64.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
+                guard try Self.usesIncrementalVacuum(db) else {
+                    let before = try Int64.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+                    try Self.convertToIncrementalVacuum(db)
+                    let after = try Int64.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+                    return (max(0, before - after) * pageSize, false)
+                }
                 let before = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
-                guard before > 0 else { return (0, 0) }
+                guard before > 0 else { return (0, false) }
                 try db.execute(sql: "PRAGMA incremental_vacuum(\(max(1, step)))")
                 let after = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
-                return (Int64(before - after) * pageSize, before - after > 0 ? after : 0)
+                return (Int64(before - after) * pageSize, after > 0 && after < before)
             }
             reclaimed += freed
-            if left == 0 { break }
+            if !more { break }
             await Task.yield()
         }
         if reclaimed > 0 {

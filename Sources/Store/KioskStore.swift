@@ -17,7 +17,13 @@ public final class KioskStore: Sendable {
 
     /// Opens the database at `path`, creating it (mode 0600) and its folder
     /// (mode 0700) if needed, and brings its schema up to date.
-    public init(path: String) throws(StoreError) {
+    public convenience init(path: String) throws(StoreError) {
+        try self.init(path: path, convertAtOpenUpTo: Self.convertAtOpenLimit)
+    }
+
+    /// - Parameter convertAtOpenUpTo: the largest file converted to
+    ///   incremental auto_vacuum at open (see ``useIncrementalVacuum(_:upTo:)``).
+    init(path: String, convertAtOpenUpTo limit: Int64) throws(StoreError) {
         self.path = path
         do {
             try Self.prepareFile(at: path)
@@ -39,7 +45,7 @@ public final class KioskStore: Sendable {
             try pool.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA synchronous = FULL")
             }
-            try Self.useIncrementalVacuum(pool)
+            try Self.useIncrementalVacuum(pool, upTo: limit)
             try Self.migrator.migrate(pool)
         } catch let error as StoreError {
             throw error
@@ -52,19 +58,36 @@ public final class KioskStore: Sendable {
     /// reuses; with auto_vacuum = INCREMENTAL they can be given back to the
     /// disk (`reclaimFreePages`) after each purge, so the file stays the size
     /// of what it holds. The mode is fixed once the first table exists, and
-    /// GRDB writes the first page when it turns WAL on, so neither a
-    /// migration nor a pragma before the schema can set it: a file still in
-    /// NONE (a new one, or one from before retention) is converted here, once,
-    /// with VACUUM (instant on a new file). A VACUUM that fails (the disk is
-    /// full, another process holds the file) leaves the mode as it was and
-    /// is tried again at the next open: the database works either way, it
-    /// only keeps its free pages.
-    static func useIncrementalVacuum(_ pool: DatabasePool) throws {
+    /// GRDB turns WAL on (which writes the first page) before any migration
+    /// runs, so a migration cannot set it: a file still in NONE (a new one,
+    /// or one from before retention) is converted with VACUUM. Here, at open,
+    /// only up to `limit` bytes (instant on a new file): a database that grew
+    /// for years would take minutes to rewrite, longer than systemd waits for
+    /// the agent to start; it is converted by its first purge instead, once it
+    /// holds only what it keeps. A VACUUM that fails (the disk is full,
+    /// another process holds the file) leaves the mode as it was, to be tried
+    /// again: the database works either way, it only keeps its free pages.
+    static func useIncrementalVacuum(_ pool: DatabasePool, upTo limit: Int64) throws {
         try pool.writeWithoutTransaction { db in
-            guard try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") != 2 else { return }  // 2 = INCREMENTAL
-            try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
-            try? db.execute(sql: "VACUUM")
+            guard try !usesIncrementalVacuum(db) else { return }
+            let pages = try Int64.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+            let pageSize = try Int64.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
+            guard pages * pageSize <= limit else { return }
+            try convertToIncrementalVacuum(db)
         }
+    }
+
+    /// The largest file converted at open: 64 MB, a few seconds' VACUUM on an SD card.
+    static let convertAtOpenLimit: Int64 = 64 * 1_048_576
+
+    static func usesIncrementalVacuum(_ db: Database) throws -> Bool {
+        try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") == 2  // 2 = INCREMENTAL
+    }
+
+    /// Sets the mode and rewrites the file (outside a transaction); a failure is not an error.
+    static func convertToIncrementalVacuum(_ db: Database) throws {
+        try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+        try? db.execute(sql: "VACUUM")
     }
 
     /// Creates the file with owner-only permissions before SQLite does, so it

@@ -140,6 +140,19 @@ import Testing
         #expect(sizes[1] <= sizes[0] + sizes[0] / 20, "database sizes after each round: \(sizes)")
     }
 
+    @Test func aFileTooLargeToConvertAtOpenIsConvertedByItsFirstPurge() async throws {
+        let store = try KioskStore(path: temporaryStorePath(), convertAtOpenUpTo: 0)
+        #expect(try await store.autoVacuumMode() == 0)
+        try await store.insertJobs(2_000, role: "receipt", state: .completed, endedAt: t0, payload: 1_000)
+        let before = try await store.checkpointedFileSize()
+        #expect(try await store.purgeFinishedJobs(PurgeRule(keepNewest: 100), spoolFolder: spool).jobs == 1_900)
+        #expect(try await store.reclaimFreePages() > 0)
+        #expect(try await store.autoVacuumMode() == 2)
+        let after = try await store.checkpointedFileSize()
+        #expect(after < before / 4, "before \(before), after \(after)")
+        #expect(try await store.jobCount() == 100)
+    }
+
     @Test func aFileFromBeforeRetentionIsConvertedToIncrementalVacuumOnce() async throws {
         let path = temporaryStorePath()
         try KioskStore.prepareFile(at: path)
