@@ -73,10 +73,11 @@ extension KioskStore {
             }
         }
         var purged = PurgedJobs()
+        let batchSize = max(1, batchSize)
         while true {
             let batch = try await pool.write { db -> PurgedJobs in
                 var batchArguments = arguments
-                batchArguments += ["limit": max(1, batchSize)]
+                batchArguments += ["limit": batchSize]
                 let deleted = try String?.fetchAll(db, sql: """
                     DELETE FROM job WHERE id IN (SELECT id FROM job WHERE \(Self.purgeCandidates) ORDER BY id LIMIT :limit)
                     RETURNING documentPath
