@@ -10,8 +10,8 @@ import Triggers
 import UnixSignals
 
 /// The agent `kioskprint run` starts: the spooler, the triggers of the
-/// configuration in force, and the conversation with systemd, as one
-/// service group.
+/// configuration in force, the purge of old finished jobs, and the
+/// conversation with systemd, as one service group.
 ///
 /// - SIGTERM and SIGINT shut it down gracefully: triggers stop taking new
 ///   work, a file or press being queued is finished, and the spooler stops
@@ -50,6 +50,9 @@ public struct Agent: Sendable {
                 .init(service: triggers, serviceName: "triggers"),
                 .init(service: WatchdogService(notifier: notifier, store: intake.store, triggers: triggers,
                                                health: spooler.health, logger: logger), serviceName: "watchdog"),
+                .init(service: RetentionService(store: intake.store, spoolFolder: intake.spoolFolder, logger: logger,
+                                                settings: { triggers.current.withLock { $0.retention } }),
+                      serviceName: "retention"),
             ],
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger.withLevel(.warning)))

@@ -26,6 +26,8 @@ public struct AgentConfiguration: Sendable, Equatable {
     public var lights: [LightSettings]
     /// What each role's jobs do beyond the defaults (`[role.NAME]`).
     public var roleSettings: [Role: RoleSettings] = [:]
+    /// How long finished jobs are kept (`[retention]`).
+    public var retention = RetentionSettings()
 
     public init(source: String? = nil, box: String = AgentConfiguration.hostName(), database: String? = nil,
                 templateFolders: [String]? = nil, logLevel: LogLevelName = .info, failoverAfter: Duration = .seconds(30),

@@ -1,13 +1,13 @@
 import Foundation
 /// The value syntaxes a configuration file uses besides TOML's own:
-/// durations ("30ms", "1.5s", "2m") and sizes ("512KB", "10MB").
+/// durations ("30ms", "1.5s", "2m", "30d") and sizes ("512KB", "10MB").
 public enum ConfigValues {
     /// Why a duration or size was refused, in words for the file's author.
     public struct Refusal: Error, Sendable {
         public var message: String
     }
 
-    /// Parses a duration with its unit: ms, s, m or h.
+    /// Parses a duration with its unit: ms, s, m, h or d (days).
     public static func duration(_ text: String) throws(Refusal) -> Duration {
         let (number, unit) = split(text)
         guard let value = Double(number), value >= 0, value.isFinite else {
@@ -19,8 +19,9 @@ public enum ConfigValues {
         case "s": milliseconds = value * 1000
         case "m", "min": milliseconds = value * 60_000
         case "h": milliseconds = value * 3_600_000
+        case "d": milliseconds = value * 86_400_000
         case "": throw Refusal(message: "\"\(text)\" has no unit; write it as \"\(number)ms\" or \"\(number)s\".")
-        default: throw Refusal(message: "\"\(text)\": unknown unit \"\(unit)\"; use ms, s, m or h.")
+        default: throw Refusal(message: "\"\(text)\": unknown unit \"\(unit)\"; use ms, s, m, h or d.")
         }
         return .microseconds(Int64((milliseconds * 1000).rounded()))
     }
@@ -43,7 +44,7 @@ public enum ConfigValues {
         return Int64((value * factor).rounded())
     }
 
-    /// A duration as a person would write it: "30ms", "1.5s", "2m".
+    /// A duration as a person would write it: "30ms", "1.5s", "2m", "30d".
     public static func describe(_ duration: Duration) -> String {
         let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
         if milliseconds < 1000 { return "\(Int(milliseconds.rounded()))ms" }
@@ -51,6 +52,7 @@ public enum ConfigValues {
             let seconds = milliseconds / 1000
             return seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(seconds)s"
         }
+        if milliseconds.truncatingRemainder(dividingBy: 86_400_000) == 0 { return "\(Int(milliseconds / 86_400_000))d" }
         if milliseconds.truncatingRemainder(dividingBy: 3_600_000) == 0 { return "\(Int(milliseconds / 3_600_000))h" }
         return "\(Int(milliseconds / 60_000))m"
     }

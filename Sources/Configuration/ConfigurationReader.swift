@@ -24,6 +24,16 @@ struct ConfigurationReader {
             if let look = spooler.duration("look-every", in: .milliseconds(100) ... .seconds(86400)) { configuration.lookEvery = look }
             spooler.rejectUnknownKeys()
         }
+        if let retention = top.table("retention") {
+            if let age = retention.duration("keep-for", in: .seconds(3_600) ... .seconds(3_650 * 86_400)) {
+                configuration.retention.keepFor = age
+            }
+            if let count = retention.integer("keep-jobs", in: 0...100_000_000) { configuration.retention.keepJobs = count }
+            if let every = retention.duration("purge-every", in: .seconds(60) ... .seconds(7 * 86_400)) {
+                configuration.retention.purgeEvery = every
+            }
+            retention.rejectUnknownKeys()
+        }
         configuration.folders = top.tables("folder").compactMap(folder)
         configuration.buttons = top.tables("button").compactMap(button)
         configuration.lights = top.tables("light").compactMap(light)

@@ -18,7 +18,13 @@ public final class KioskStore: Sendable {
     /// Opens the database at `path`, creating it (mode 0600) and its folder
     /// (mode 0700) if needed, and brings its schema up to date. A write waits
     /// up to `busyTimeout` for another process's lock before it fails.
-    public init(path: String, busyTimeout: Duration = .seconds(10)) throws(StoreError) {
+    public convenience init(path: String, busyTimeout: Duration = .seconds(10)) throws(StoreError) {
+        try self.init(path: path, busyTimeout: busyTimeout, convertAtOpenUpTo: Self.convertAtOpenLimit)
+    }
+
+    /// - Parameter convertAtOpenUpTo: the largest file converted to
+    ///   incremental auto_vacuum at open (see ``useIncrementalVacuum(_:upTo:)``).
+    init(path: String, busyTimeout: Duration = .seconds(10), convertAtOpenUpTo limit: Int64) throws(StoreError) {
         self.path = path
         do {
             try Self.prepareFile(at: path)
@@ -41,6 +47,7 @@ public final class KioskStore: Sendable {
             try pool.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA synchronous = FULL")
             }
+            try Self.useIncrementalVacuum(pool, upTo: limit)
             try Self.migrator.migrate(pool)
         } catch let error as StoreError {
             throw error
@@ -48,6 +55,42 @@ public final class KioskStore: Sendable {
             if let trouble = StorageTrouble(error) { throw StoreError.storage(trouble, path: path) }
             throw StoreError.cannotOpen(path: path, reason: "\(error)")
         }
+    }
+
+    /// Purges (KioskStore+Retention.swift) leave free pages that SQLite only
+    /// reuses; with auto_vacuum = INCREMENTAL they can be given back to the
+    /// disk (`reclaimFreePages`) after each purge, so the file stays the size
+    /// of what it holds. The mode is fixed once the first table exists, and
+    /// GRDB turns WAL on (which writes the first page) before any migration
+    /// runs, so a migration cannot set it: a file still in NONE (a new one,
+    /// or one from before retention) is converted with VACUUM. Here, at open,
+    /// only up to `limit` bytes (instant on a new file): a database that grew
+    /// for years would take minutes to rewrite, longer than systemd waits for
+    /// the agent to start; it is converted by its first purge instead, once it
+    /// holds only what it keeps. A VACUUM that fails (the disk is full,
+    /// another process holds the file) leaves the mode as it was, to be tried
+    /// again: the database works either way, it only keeps its free pages.
+    static func useIncrementalVacuum(_ pool: DatabasePool, upTo limit: Int64) throws {
+        try pool.writeWithoutTransaction { db in
+            guard try !usesIncrementalVacuum(db) else { return }
+            let pages = try Int64.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+            let pageSize = try Int64.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
+            guard pages * pageSize <= limit else { return }
+            try convertToIncrementalVacuum(db)
+        }
+    }
+
+    /// The largest file converted at open: 64 MB, a few seconds' VACUUM on an SD card.
+    static let convertAtOpenLimit: Int64 = 64 * 1_048_576
+
+    static func usesIncrementalVacuum(_ db: Database) throws -> Bool {
+        try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") == 2  // 2 = INCREMENTAL
+    }
+
+    /// Sets the mode and rewrites the file (outside a transaction); a failure is not an error.
+    static func convertToIncrementalVacuum(_ db: Database) throws {
+        try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+        try? db.execute(sql: "VACUUM")
     }
 
     /// Creates the file with owner-only permissions before SQLite does, so it

@@ -91,6 +91,11 @@ extension KioskStore {
             // administrator's next `printers check`).
             try db.alter(table: "printer") { t in t.add(column: "certificateSHA256", .text) }
         }
+        migrator.registerMigration("v7-job-retention") { db in
+            // A purge deletes a job's spool file only when no remaining job
+            // names it (a reprint names its original's file): one look-up per file.
+            try db.execute(sql: "CREATE INDEX job_document ON job(documentPath) WHERE documentPath IS NOT NULL")
+        }
         return migrator
     }
 }

@@ -200,30 +200,20 @@ struct AgentRows {
 
     /// The soak's footprint after every `sampleEvery` jobs.
     func soakTable() -> String {
-        let header = ["jobs completed", "RSS MB", "heap MB", "peak MB", "fds", "threads", "database MB", "elapsed s", "jobs/s"]
-        var rows = [header]
+        var table = ColumnTable("jobs completed", "RSS MB", "heap MB", "peak MB", "fds", "threads", "database MB", "elapsed s", "jobs/s")
         for point in soak.points {
             let footprint = point.footprint
-            rows.append([point.jobs == 0 ? "0 (at READY)" : "\(point.jobs)",
-                         String(format: "%.1f", Double(footprint.rssKiB) / 1024),
-                         String(format: "%.1f", Double(footprint.anonKiB) / 1024),
-                         String(format: "%.1f", Double(footprint.peakKiB) / 1024),
-                         "\(footprint.fds)", "\(footprint.threads)",
-                         String(format: "%.1f", Double(point.databaseBytes) / 1_048_576),
-                         String(format: "%.1f", Millis.value(point.working) / 1000),
-                         point.jobsPerSecond.map { String(format: "%.1f", $0) } ?? "-"])
+            table.rows.append([point.jobs == 0 ? "0 (at READY)" : "\(point.jobs)",
+                               String(format: "%.1f", Double(footprint.rssKiB) / 1024),
+                               String(format: "%.1f", Double(footprint.anonKiB) / 1024),
+                               String(format: "%.1f", Double(footprint.peakKiB) / 1024),
+                               "\(footprint.fds)", "\(footprint.threads)",
+                               String(format: "%.1f", Double(point.databaseBytes) / 1_048_576),
+                               String(format: "%.1f", Millis.value(point.working) / 1000),
+                               point.jobsPerSecond.map { String(format: "%.1f", $0) } ?? "-"])
         }
-        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-        func format(_ row: [String]) -> String {
-            zip(row, widths).enumerated().map { index, cell in
-                // Numbers right-aligned, as a reader compares them down the column.
-                let pad = String(repeating: " ", count: cell.1 - cell.0.count)
-                return index == 0 ? cell.0 + pad : pad + cell.0
-            }.joined(separator: " | ")
-        }
-        let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-")
-        var lines = [format(header), rule] + rows.dropFirst().map(format)
-        lines.append(rule)
+        var lines = table.render()
+        lines.append(table.rule)
         lines.append("Read after each batch that completes \(soak.sampleEvery) more jobs, with the queue drained: "
             + "RSS = VmRSS, heap = RssAnon, peak = VmHWM (MB = 2^20 bytes), fds = entries in /proc/PID/fd; database = the SQLite file and its WAL; elapsed = "
             + "time spent feeding and draining (the bench's own reads at each row left out); jobs/s = over the rows' "

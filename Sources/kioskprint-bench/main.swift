@@ -24,6 +24,11 @@
 //                             by its DNS-SD UUID: queued to completed there,
 //                             beside the same receipt printed in place, N
 //                             rounds (default 10); needs root (the lab)
+//   kioskprint-bench retention [--jobs N]
+//                             N jobs (default 100000) through the store as
+//                             the spooler takes them, with the agent's purge
+//                             and without: database and spool folder sizes
+//                             at 0, N/10, N/2 and N; no root
 //   kioskprint-bench startup-order [--out FILE]
 //                             the functions the agent runs at start, idle
 //                             and for one job of each kind, profiled with
@@ -57,6 +62,8 @@ case "agent":
     await AgentBench.run(Array(arguments.dropFirst()))
 case "moved":
     await MovedBench.run(Array(arguments.dropFirst()))
+case "retention":
+    await RetentionBench.run(Array(arguments.dropFirst()))
 case "startup-order":
     await StartupOrder.run(Array(arguments.dropFirst()))
 default:

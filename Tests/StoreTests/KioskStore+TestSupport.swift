@@ -32,3 +32,42 @@ extension KioskStore {
         }
     }
 }
+
+/// Setting the scene for the retention tests without thousands of round trips.
+extension KioskStore {
+    /// Inserts `count` jobs of `role` in one transaction, already `state`
+    /// (ended at `endedAt` when the state is terminal), each with `payload`
+    /// bytes of template data, as the spooler would have left them.
+    func insertJobs(_ count: Int, role: String, state: JobState, endedAt: Date, payload: Int = 200) async throws {
+        let data = #"{"text": ""# + String(repeating: "x", count: payload) + #""}"#
+        try await pool.write { db in
+            for _ in 0..<count {
+                try db.execute(sql: """
+                    INSERT INTO job (name, role, contentKind, templateName, templateData, state, createdAt, updatedAt,
+                                     marker, completedAt)
+                    VALUES ('bulk', ?1, 'template', 'receipt', ?2, ?3, ?4, ?4, 'kp-new-' || lower(hex(randomblob(8))), ?5)
+                    """, arguments: [role, data, state.rawValue, endedAt, state.isTerminal ? endedAt : nil])
+            }
+        }
+    }
+
+    /// Changes a job's state directly, e.g. to held or set-aside.
+    func forceState(_ id: JobID, _ state: JobState, at date: Date) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE job SET state = ?, completedAt = ?, updatedAt = ? WHERE id = ?",
+                           arguments: [state.rawValue, state.isTerminal ? date : nil, date, id.rawValue])
+        }
+    }
+
+    /// The database file's size once everything in the WAL is in it.
+    func checkpointedFileSize() async throws -> Int64 {
+        try await pool.writeWithoutTransaction { db in _ = try Row.fetchAll(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        return (attributes[.size] as? NSNumber)?.int64Value ?? 0
+    }
+
+    /// The file's auto_vacuum mode: 0 NONE, 1 FULL, 2 INCREMENTAL.
+    func autoVacuumMode() async throws -> Int {
+        try await pool.read { db in try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") ?? -1 }
+    }
+}

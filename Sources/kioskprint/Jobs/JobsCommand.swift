@@ -8,8 +8,8 @@ import Store
 struct JobsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "jobs",
-        abstract: "List, show, cancel and retry jobs.",
-        subcommands: [ListJobsCommand.self, ShowJobCommand.self, CancelJobCommand.self, RetryJobCommand.self],
+        abstract: "List, show, cancel, retry and purge jobs.",
+        subcommands: [ListJobsCommand.self, ShowJobCommand.self, CancelJobCommand.self, RetryJobCommand.self, PurgeJobsCommand.self],
         defaultSubcommand: ListJobsCommand.self)
 }
 
