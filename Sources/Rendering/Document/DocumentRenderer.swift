@@ -39,15 +39,22 @@ public struct DocumentRenderer: Sendable {
     /// paper at a time: memory holds one piece's ink (the longest cut) and
     /// the encoded bytes, never every piece at once, so a 20,000-line report
     /// costs what its longest piece does, not what its length does.
+    /// - Parameter file: where to write it as it is made (`kioskprint
+    ///   render`); nil keeps it in `RenderedRaster.data` (what is sent).
     public func renderRaster(_ document: LayoutDocument, format: RasterWriter.Format,
-                             pixelFormat: RasterPage.PixelFormat = .black1) throws -> RenderedRaster {
+                             pixelFormat: RasterPage.PixelFormat = .black1, toFile file: String? = nil) throws -> RenderedRaster {
         var composition = try compose(document)
         let setup = composition.setup, lengths = composition.pages.map(\.length), problems = composition.problems
         // The options a page's header carries depend only on its length and the media.
         let options = RenderedDocument(setup: setup, pages: [], problems: [])
-        let data = try RasterWriter(format: format).encode(pageCount: composition.pages.count) { index in
+        let writer = RasterWriter(format: format), count = composition.pages.count
+        let page = { (index: Int) -> RasterWriter.Page in
             let page = Self.draw(composition.take(index), setup: setup)
             return RasterWriter.Page(page.rasterPage(format: pixelFormat), options: options.rasterOptions(for: page))
+        }
+        var data = Data()
+        if let file { try writer.write(pageCount: count, page: page, toFile: file) } else {
+            data = try writer.encode(pageCount: count, page: page)
         }
         return RenderedRaster(data: data, cutLengths: lengths, widthDots: setup.media.widthInDots, problems: problems)
     }

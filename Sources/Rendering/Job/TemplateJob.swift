@@ -66,13 +66,15 @@ public struct TemplateJob: Sendable {
 
     /// The pages as a raster document, drawn and encoded one piece at a time
     /// (memory bounded by the longest piece): what a printer is sent.
+    /// With `file`, the document is written there as it is made and `data` is empty.
     public func renderRaster(on media: PageGeometry, format: RasterWriter.Format,
-                             pixelFormat: RasterPage.PixelFormat = .black1) throws(TemplateJobError) -> RenderedRaster {
+                             pixelFormat: RasterPage.PixelFormat = .black1,
+                             toFile file: String? = nil) throws(TemplateJobError) -> RenderedRaster {
         let document = try bound()
         let rendered: RenderedRaster
         do {
             rendered = try DocumentRenderer(media: media, assets: source.assets)
-                .renderRaster(document, format: format, pixelFormat: pixelFormat)
+                .renderRaster(document, format: format, pixelFormat: pixelFormat, toFile: file)
         } catch let error as DocumentError {
             throw .layout(error)
         } catch {

@@ -9,10 +9,18 @@ import Templates
 /// `TextContext` alive. Internal and not `Sendable`: it lives only inside
 /// one layout pass.
 final class PangoTextLayout {
-    private let layout: OpaquePointer
+    /// The Pango layout; laid out again from the text when it was let go.
+    private var layout: OpaquePointer {
+        if let kept { return kept }
+        let made = Self.makeLayout(text: text, style: style, width: width, context: context)
+        kept = made
+        return made
+    }
+    private var kept: OpaquePointer?
     private let context: TextContext
     let style: ResolvedTextStyle
     let text: String
+    private let width: Int?
 
     /// Lays out `text` in `style`. `width` in dots: the text wraps (or is
     /// ellipsized, for `wrap: none`) within it; nil = one unwrapped line per
@@ -21,7 +29,12 @@ final class PangoTextLayout {
         self.text = text
         self.style = style
         self.context = context
-        layout = pango_layout_new(context.pango)
+        self.width = width
+        kept = Self.makeLayout(text: text, style: style, width: width, context: context)
+    }
+
+    private static func makeLayout(text: String, style: ResolvedTextStyle, width: Int?, context: TextContext) -> OpaquePointer {
+        let layout = pango_layout_new(context.pango)!
 
         let description = pango_font_description_from_string(style.font)
         pango_font_description_set_size(description, Int32((style.size * Double(kp_pango_scale())).rounded()))
@@ -61,10 +74,11 @@ final class PangoTextLayout {
             pango_layout_set_line_spacing(layout, Float(style.lineSpacing))
         }
         text.withCString { pango_layout_set_text(layout, $0, -1) }
+        return layout
     }
 
     deinit {
-        g_object_unref(UnsafeMutableRawPointer(layout))
+        if let kept { g_object_unref(UnsafeMutableRawPointer(kept)) }
     }
 
     /// The logical size in whole dots (rounded up, so nothing is cut off);
@@ -77,13 +91,14 @@ final class PangoTextLayout {
         return (Int((width + scale - 1) / scale), Int((height + scale - 1) / scale))
     }()
 
-    /// Lets go of the laid-out lines (glyphs, runs), keeping the text and
-    /// its style: Pango lays it out again when it is drawn. A long report
-    /// measured whole would otherwise hold every paragraph's glyphs until
-    /// its last piece is drawn (20,000 items: about 120 MB).
+    /// Lets go of the Pango layout (its glyphs, runs, font and attributes),
+    /// keeping the text, its style and its measured size: it is laid out
+    /// again when it is drawn. A long report measured whole would otherwise
+    /// hold every paragraph's layout until its last piece is drawn.
     func releaseLines() {
         _ = size
-        pango_layout_context_changed(layout)
+        if let kept { g_object_unref(UnsafeMutableRawPointer(kept)) }
+        kept = nil
     }
 
     /// Characters the fonts could not show (0 when all is well).

@@ -69,6 +69,12 @@ public struct RasterWriter: Hashable, Sendable {
 
     /// The whole document written to `path` (created or truncated).
     public func write(_ pages: [Page], toFile path: String) throws {
+        try write(pageCount: pages.count, page: { pages[$0] }, toFile: path)
+    }
+
+    /// The document written to `path` as each page is made: neither the pages
+    /// nor the encoded bytes are held in memory.
+    public func write(pageCount: Int, page: (Int) throws -> Page, toFile path: String) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             throw RasterError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
@@ -77,7 +83,7 @@ public struct RasterWriter: Hashable, Sendable {
         guard let stream = cupsRasterOpen(fd, cupsMode) else {
             throw RasterError.writeFailed(Self.lastError())
         }
-        try write(pageCount: pages.count, page: { pages[$0] }, to: stream)
+        try write(pageCount: pageCount, page: page, to: stream)
     }
 
     private var cupsMode: cups_mode_t { format == .pwg ? CUPS_RASTER_WRITE_PWG : CUPS_RASTER_WRITE_APPLE }

@@ -75,8 +75,7 @@ struct RenderCommand: AsyncParsableCommand {
             case .pwg, .urf:
                 // Drawn and encoded piece by piece, as the spooler sends it.
                 let rendered = try job.renderRaster(on: media, format: format == .pwg ? .pwg : .urf,
-                                                    pixelFormat: format == .pwg && gray ? .sgray8 : .black1)
-                try rendered.data.write(to: URL(fileURLWithPath: out))
+                                                    pixelFormat: format == .pwg && gray ? .sgray8 : .black1, toFile: out)
                 (lengths, warnings) = (rendered.cutLengths, rendered.problems)
                 size = ", \(rendered.widthDots) dots across"
             case .png:
