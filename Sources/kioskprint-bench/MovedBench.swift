@@ -23,14 +23,7 @@ enum MovedBench {
             FileHandle.standardError.write(Data("kioskprint-bench moved needs root: its printer is announced through a private avahi-daemon. Run it with sudo.\n".utf8))
             exit(1)
         }
-        var rounds = defaultRounds
-        if let flag = arguments.firstIndex(of: "--rounds") {
-            guard let count = arguments.dropFirst(flag + 1).first.flatMap({ Int($0) }), count > 0 else {
-                FileHandle.standardError.write(Data("kioskprint-bench moved: --rounds takes a whole number above 0, e.g. --rounds 10.\n".utf8))
-                exit(64)
-            }
-            rounds = count
-        }
+        let rounds = BenchArguments.positiveCount("--rounds", in: arguments, default: defaultRounds, command: "moved")
         PrivateLoopback.enterUnlessShared()
         signal(SIGPIPE, SIG_IGN)
         let facts = MachineFacts.current()

@@ -16,15 +16,7 @@ enum RawBench {
                 + "avahi-daemon. Run it with sudo.\n").utf8))
             exit(1)
         }
-        var receipts = defaultReceipts
-        if let flag = arguments.firstIndex(of: "--receipts") {
-            guard let count = arguments.dropFirst(flag + 1).first.flatMap({ Int($0) }), count > 0 else {
-                FileHandle.standardError.write(Data(("kioskprint-bench raw: --receipts takes a whole number above 0, "
-                    + "e.g. --receipts 40.\n").utf8))
-                exit(64)
-            }
-            receipts = count
-        }
+        let receipts = BenchArguments.positiveCount("--receipts", in: arguments, default: defaultReceipts, command: "raw")
         PrivateLoopback.enterUnlessShared()
         signal(SIGPIPE, SIG_IGN)  // as in `print`: a closed output must not skip the lab's clean-up
         let facts = MachineFacts.current()
