@@ -47,11 +47,11 @@ enum MovedBench {
             table.section("1. A saved receipt printer answers at a new address, announced under its saved UUID: \(rounds) rounds (ms)")
             let how = table.footnote("Each round: a KioskStore on a temporary file; the printer saved with its capabilities and a UUID of the "
                 + "round's own at ipp://127.0.0.1:PORT/ipp/print where nothing listens (its old address); avahi-publish announces "
-                + "_ipp._tcp with that UUID at the printer's real port (timing starts once the lab's avahi-browse has seen it, "
-                + "as a printer that came back on a new address); a 30-item receipt enqueued and delivered with Spooler.deliver "
+                + "_ipp._tcp with that UUID at the printer's real port (timing starts "
+                + "once avahi-publish reports the record established, as a printer that came back on a new address); a 30-item receipt enqueued and delivered with Spooler.deliver "
                 + "under the default configuration but a failover grace of an hour, locating with Setup's PrinterRelocator "
                 + "(a DNS-SD browse of _ipp._tcp and _ipps._tcp for the UUID, 10 s deadline), as `kioskprint run` does.")
-            table.add("queued -> completed at the new address", Sample(moved).spread(), "the same receipt, printer saved at its right address",
+            table.add("announced at the new address -> job completed there", Sample(moved).spread(), "the same receipt, printer saved at its right address",
                       Sample(inPlace).spread(), note: "the move costs the refused contact, the browse, the saved URI's update \(how)")
             table.add("  of which the UUID browse", Sample(browse).spread(), "without the UUID search", "never",
                       note: "the job waits, the role stays stopped until a person saves the printer again")
