@@ -38,6 +38,10 @@ extension PrinterCapabilities {
             copies: Self.copies(attributes[named: "copies-supported"]?.value),
             adminURL: attributes.string("printer-more-info") ?? txt?.adminURL
         )
+        // Anything on the network can answer as a printer: keep only what is plausible, and say what was not.
+        let (checked, problems) = checked()
+        self = checked
+        implausible = problems.isEmpty ? nil : problems
     }
 
     /// `printer-kind`, else the TXT `kind` key, else inferred from the media.

@@ -46,6 +46,10 @@ public struct PrinterCapabilities: Hashable, Codable, Sendable {
     /// open); nil when it was not read (an IPP printer, a write-only link).
     /// Optional, so capabilities stored before it existed still decode.
     public var drawerOpen: Bool?
+    /// What the printer reported that cannot be true and was left out (a
+    /// resolution of 0 dpi, margins wider than the paper), in words; nil when
+    /// it all made sense. Optional, so capabilities stored before it decode.
+    public var implausible: [String]?
 
     public enum KindsSource: String, Codable, Sendable {
         /// IPP `printer-kind`.

@@ -72,6 +72,13 @@ public struct RoleSetup: Sendable {
                      overridden: [String] = []) async throws -> Added {
         var overridden = overridden
         // A raw printer's kinds come from its profile, known whether or not it answered.
+        // A printer whose every resolution or paper size was implausible has nothing to draw for.
+        if let problems = capabilities.implausible, capabilities.rawProfile == nil,
+           capabilities.resolutions.native == nil || (capabilities.rolls.isEmpty && capabilities.sheets.isEmpty) {
+            let refusal = SetupError.implausible(printer: capabilities.name, uri: uri, problems: problems)
+            guard force else { throw refusal }
+            overridden.append(refusal.description)
+        }
         if !role.accepts(capabilities.kinds), capabilities.state != .unreachable || capabilities.rawProfile != nil {
             let refusal = SetupError.wrongKinds(printer: capabilities.name, kinds: capabilities.kinds,
                                                 kindsSource: capabilities.kindsSource, role: role)

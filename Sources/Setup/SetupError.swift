@@ -16,6 +16,9 @@ public enum SetupError: Error, CustomStringConvertible, Equatable {
     /// `add` refused a printer that did not answer.
     case refusedUnreachable(String)
     case wrongKinds(printer: String, kinds: Set<JobKind>, kindsSource: PrinterCapabilities.KindsSource, role: Role)
+    /// The printer described itself with figures that cannot be true, leaving
+    /// nothing to print with (no plausible resolution, or no plausible paper).
+    case implausible(printer: String, uri: String, problems: [String])
     /// A saved ipps printer presented another certificate than its pin.
     case certificateChanged(printer: String, id: Int64, uri: String, pinned: CertificateFingerprint,
                             presented: CertificateFingerprint?)
@@ -55,6 +58,10 @@ public enum SetupError: Error, CustomStringConvertible, Equatable {
             return "\(printer) \(what); the role '\(role)' needs a \(needed) printer. "
                 + "Choose another printer (kioskprint printers discover --kind \(role.acceptedKinds.sorted().first?.rawValue ?? "receipt")), "
                 + "or add --force if you are sure it can print these jobs."
+        case .implausible(let printer, let uri, let problems):
+            return "\(printer) (\(uri)) describes itself with figures no printer has: \(problems.joined(separator: "; ")). "
+                + "It was not saved, since nothing could be drawn for it. Check that the address is the printer's own "
+                + "(not another device answering IPP) and update its firmware, or add --force to save it anyway."
         case .certificateChanged(let printer, let id, let uri, let pinned, let presented):
             return CertificateMismatch(uri: uri, pinned: pinned, presented: presented).explanation(printer: printer, id: id)
         case .nothingToPin(let printer, let uri):

@@ -114,6 +114,38 @@ struct MappingTests {
         #expect(capabilities.stateReasons.isEmpty)
     }
 
+    @Test("A printer that answers nonsense is not believed: 0 dpi, a 40 m roll and margins wider than the paper are left out and named")
+    func implausibleFiguresAreLeftOutAndNamed() {
+        let capabilities = PrinterCapabilities(ippAttributes: [
+            .text("printer-name", "Liar"),
+            .resolution("pwg-raster-document-resolution-supported", IPPResolution(horizontal: 0, vertical: 0),
+                        IPPResolution(horizontal: 203, vertical: 203)),
+            .resolution("printer-resolution-default", IPPResolution(horizontal: 0, vertical: 0)),
+            .collection("media-col-database",
+                        mediaCol(x: .integer(4_000_000), y: .range(2500...300000), source: "main-roll"),
+                        mediaCol(x: .integer(10160), y: .integer(15240), margins: (0, 0, 6000, 6000), name: "na_index-4x6_4x6in"),
+                        mediaCol(x: .integer(8000), y: .range(2500...300000), margins: (0, 0, 400, 400), source: "main-roll")),
+        ])
+        #expect(capabilities.resolutions.native == Resolution(203), "the 0 dpi default is not the printer's resolution")
+        #expect(capabilities.rolls.map(\.width) == [mm100(8000)])
+        #expect(capabilities.sheets.isEmpty)
+        let problems = capabilities.implausible ?? []
+        #expect(problems.contains("a resolution of 0 dpi (outside 72 to 4800 dpi)"))
+        #expect(problems.contains { $0.hasPrefix("a 40000 mm roll") })
+        #expect(problems.contains { $0.contains("101.6 x 152.4 mm with margins that leave nothing to print on") })
+    }
+
+    @Test("A printer that makes sense has nothing left out")
+    func plausibleFiguresAreKept() {
+        let capabilities = PrinterCapabilities(ippAttributes: [
+            .resolution("pwg-raster-document-resolution-supported", IPPResolution(horizontal: 203, vertical: 203)),
+            .collection("media-col-database",
+                        mediaCol(x: .integer(8000), y: .range(2500...300000), margins: (0, 0, 400, 400), source: "main-roll")),
+        ])
+        #expect(capabilities.implausible == nil)
+        #expect(capabilities.rolls.count == 1 && capabilities.resolutions.native == Resolution(203))
+    }
+
     @Test("The first of two same-named attributes wins (ippeveprinter repeats some)")
     func duplicates() {
         let capabilities = PrinterCapabilities(ippAttributes: [

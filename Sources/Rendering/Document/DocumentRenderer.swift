@@ -71,6 +71,15 @@ public struct DocumentRenderer: Sendable {
         return (pieces, lengths, composition.problems)
     }
 
+    /// The document laid out and cut into pieces, without drawing them: every
+    /// problem drawing would meet (a barcode too wide, a missing glyph, a cut
+    /// out of range) and each piece's length, at the cost of the layout alone.
+    /// What a check at intake needs; the drawing is left to the printer's turn.
+    public func layOut(_ document: LayoutDocument) throws(DocumentError) -> (cutLengths: [Length], problems: [RenderProblem]) {
+        let composition = try compose(document)
+        return (composition.pages.map(\.length), composition.problems)
+    }
+
     /// One composed page drawn as ink over the media's whole width.
     static func draw(_ page: ComposedPage, setup: PageSetup) -> RenderedPage {
         let width = setup.media.widthInDots

@@ -45,9 +45,11 @@ public struct TemplateCheck: Sendable {
 
         let page = media ?? MediaSelection.preview(for: document.page, width: nil, dpi: 203)
         do {
-            let rendered = try DocumentRenderer(media: page, assets: source.assets).render(bound)
-            check.cutLengths = rendered.cutLengths
-            for problem in rendered.problems {
+            // Laid out and cut, not drawn: the same problems, without a page of ink
+            // per piece (a 20,000-line report is checked in its layout's memory).
+            let laidOut = try DocumentRenderer(media: page, assets: source.assets).layOut(bound)
+            check.cutLengths = laidOut.cutLengths
+            for problem in laidOut.problems {
                 let line = "\(problem.location): \(problem.message)"
                 if problem.isError { check.errors.append(line) } else { check.warnings.append(line) }
             }

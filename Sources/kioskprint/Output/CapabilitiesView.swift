@@ -39,6 +39,9 @@ enum CapabilitiesView {
         if let profile = capabilities.rawProfile {
             lines += RawProfileView.lines(profile, drawerOpen: capabilities.drawerOpen)
         }
+        if let implausible = capabilities.implausible {
+            lines.append(("Not believed", implausible.joined(separator: "; ") + " (left out)"))
+        }
         let width = lines.map(\.0.count).max() ?? 0
         return lines.map { "  " + $0.0 + ":" + String(repeating: " ", count: width - $0.0.count + 1) + $0.1 }
             .joined(separator: "\n")

@@ -45,6 +45,10 @@ struct AddCommand: AsyncParsableCommand {
                     + "\(uri) is an IPP printer, which says what it can do itself, so they were not used.")
             }
             for reason in added.overridden { print("Warning (saved anyway with --force): \(reason)") }
+            if let implausible = added.assignment.printer.capabilities.implausible, added.overridden.isEmpty {
+                print("Warning: \(added.assignment.printer.name) reported figures no printer has, left out: "
+                    + implausible.joined(separator: "; ") + ". Check its firmware if its pages look wrong.")
+            }
             print(AssignmentReport.saved(added))
         } catch {
             throw CLIError(error)
