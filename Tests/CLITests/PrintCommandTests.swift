@@ -1,5 +1,6 @@
 import Foundation
 import Simulator
+import PrintModel
 import Store
 import Testing
 
@@ -65,5 +66,26 @@ import Testing
         let retried = try kioskprint.run(["jobs", "retry", "1"])
         #expect(retried.output.contains("is queued again"))
         #expect(try kioskprint.run(["jobs"]).output.contains("queued"))
+    }
+}
+
+/// `kioskprint jobs` reads a page at a time and says how to see the rest.
+@Suite struct JobsPagingCommandTests {
+    @Test func theNewestJobsAreListedWithTheWayToOlderOnes() async throws {
+        let lab = try await PrinterLab.shared()
+        let (kioskprint, database) = CommandRunner.forLab(lab)
+        let store = try KioskStore(path: database)
+        for number in 1...7 {
+            _ = try await store.enqueue(name: "Paged \(number)", role: try Role("nobody"),
+                                        content: .template(name: "receipt", dataJSON: "{}"))
+        }
+        let page = try kioskprint.run(["jobs", "--limit", "3"])
+        #expect(page.status == 0, "\(page.errors)")
+        #expect(page.output.contains("Paged 7") && page.output.contains("Paged 5") && !page.output.contains("Paged 4"))
+        #expect(page.output.contains("Showing the newest 3 of 7. Older ones: kioskprint jobs --before 5"))
+        let back = try kioskprint.run(["jobs", "--limit", "3", "--before", "5"])
+        #expect(back.output.contains("Paged 4") && back.output.contains("Paged 2") && !back.output.contains("Paged 5"))
+        let refused = try kioskprint.run(["jobs", "--limit", "0"])
+        #expect(refused.status != 0 && refused.errors.contains("--limit must be 1 to 10000"))
     }
 }

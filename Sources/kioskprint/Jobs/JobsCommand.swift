@@ -24,10 +24,32 @@ struct ListJobsCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
+    @Option(help: "Show at most this many jobs, the newest.")
+    var limit: Int = 50
+
+    @Option(help: "Show only jobs older than this job id (the next page back).")
+    var before: Int64?
+
     @OptionGroup var database: DatabaseOptions
 
+    func validate() throws {
+        guard (1...10_000).contains(limit) else {
+            throw ValidationError("--limit must be 1 to 10000; page back with --before ID for older jobs.")
+        }
+    }
+
     func run() async throws {
-        let jobs = try await database.open().jobs(includeFinished: all)
+        let store = try database.open()
+        let filter: KioskStore.JobFilter = all ? .all : .unfinished
+        let jobs = try await store.jobs(filter, limit: limit, before: before.map { JobID($0) })
+        let matching = try await store.jobCounts(filter).values.reduce(0, +)
+        defer {
+            // Older jobs than the page shows: say how to see them, in the table view.
+            if !json, let first = jobs.first, before == nil, matching > jobs.count {
+                print("Showing the newest \(jobs.count) of \(matching). Older ones: kioskprint jobs\(all ? " --all" : "") "
+                    + "--before \(first.id)")
+            }
+        }
         if json {
             print(try JSONOutput.encode(jobs.map(JobJSON.init)))
             return

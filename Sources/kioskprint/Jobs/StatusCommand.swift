@@ -18,6 +18,9 @@ struct StatusCommand: AsyncParsableCommand {
 
     @OptionGroup var storage: DatabaseOptions
 
+    /// Jobs listed by name under each heading; the rest are counted.
+    static let listed = 20
+
     /// Below this much free space where the database is, jobs soon cannot be recorded.
     static let lowSpace: Int64 = 1 << 20
 
@@ -32,21 +35,27 @@ struct StatusCommand: AsyncParsableCommand {
             print("Agent: not running for \(path). Start it with `systemctl start kioskprint` (or `kioskprint run`).")
         }
 
-        let waiting = try await store.jobs()
-        let byRole = Dictionary(grouping: waiting, by: \.role).map { "\($0.key) \($0.value.count)" }.sorted()
-        let perRole = byRole.isEmpty ? "." : " (\(byRole.joined(separator: ", ")))."
-        print("Queue: \(waiting.count) job(s) not finished\(perRole)")
-        for job in waiting where job.state == .waiting {
+        // Counts and the newest few of each kind: status never reads every job the box has kept.
+        let unfinished = try await store.jobCounts(.unfinished)
+        let total = unfinished.values.reduce(0, +)
+        let perRole = unfinished.isEmpty ? "." : " (" + unfinished.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+            .joined(separator: ", ") + ")."
+        print("Queue: \(total) job(s) not finished\(perRole)")
+        let waiting = try await store.jobs(.states([.waiting]), limit: Self.listed)
+        for job in waiting {
             let reason = job.lastError ?? "the printer is not ready."
             print("  job \(job.id) \"\(job.name)\" waits: \(reason)\(reason.hasSuffix(".") ? "" : ".")")
         }
-        let finished = try await store.jobs(includeFinished: true)
+        let waitingCount = try await store.jobCounts(.states([.waiting])).values.reduce(0, +)
+        if waitingCount > waiting.count { print("  ... and \(waitingCount - waiting.count) more waiting (kioskprint jobs).") }
         // Held jobs may or may not have printed: only a person can say, so they make status fail.
-        let held = finished.filter { $0.state == .held }
+        let held = try await store.jobs(.states([.held]), limit: Self.listed)
         for job in held {
             print("  job \(job.id) \"\(job.name)\" is held: \(job.lastError ?? "its fate is unknown; check the printer.")")
         }
-        if let failed = finished.last(where: { $0.state == .failed }) {
+        let heldCount = try await store.jobCounts(.states([.held])).values.reduce(0, +)
+        if heldCount > held.count { print("  ... and \(heldCount - held.count) more held (kioskprint jobs --all).") }
+        if let failed = try await store.jobs(.states([.failed]), limit: 1).last {
             print("Last failure: job \(failed.id) \"\(failed.name)\": \(failed.lastError ?? "no reason recorded") "
                 + "(`kioskprint jobs retry \(failed.id)` sends it again).")
         }
