@@ -35,6 +35,7 @@ let package = Package(
     products: [
         .executable(name: "kioskprint", targets: ["kioskprint"]),
         .executable(name: "kioskprint-bench", targets: ["kioskprint-bench"]),
+        .executable(name: "kioskprint-fuzz", targets: ["kioskprint-fuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -61,6 +62,8 @@ let package = Package(
                        providers: [.apt(["libsystemd-dev"])]),
         // ioctl wrappers (usblp's device ID, exclusive terminals): header only, libc links itself.
         .systemLibrary(name: "CRawIO", path: "Sources/CLibraries/CRawIO"),
+        // libFuzzer's driver, weakly declared: linked only in the fuzzing build.
+        .systemLibrary(name: "CFuzzDriver", path: "Sources/CLibraries/CFuzzDriver"),
 
         .target(name: "PrintModel", swiftSettings: strict),
         .target(name: "Discovery", dependencies: ["PrintModel", "CAvahi"], swiftSettings: strict),
@@ -106,6 +109,14 @@ let package = Package(
                                          "Store", "Spooler", "PrinterLanguages"],
                           swiftSettings: strict),
 
+        // Every reader of outside input as a function of bytes, for libFuzzer
+        // (kioskprint-fuzz, scripts/fuzz.sh) and for the corpus replay in the tests.
+        .target(name: "FuzzTargets",
+                dependencies: ["PrintModel", "Templates", "Rendering", "Configuration", "Spooler", "Agent", "IPP"],
+                swiftSettings: strict),
+        .executableTarget(name: "kioskprint-fuzz", dependencies: ["FuzzTargets", "CFuzzDriver"], swiftSettings: strict),
+
+        .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"], swiftSettings: strict),
         .testTarget(name: "PrintModelTests", dependencies: ["PrintModel"], swiftSettings: strict),
         .testTarget(name: "PrinterLanguagesTests", dependencies: ["PrinterLanguages", "PrintModel"], swiftSettings: strict),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates", "PrintModel"], swiftSettings: strict),

@@ -45,6 +45,14 @@ enum ConfigNode: Sendable {
 enum TOMLText {
     /// The document's top-level table, or the syntax error at its line and column.
     static func parse(_ text: String) throws(ConfigurationProblem) -> ConfigNode {
+        // TOML allows no control character but tab, line feed and carriage
+        // return, and toml++ (inside TOMLKit) stops the whole process on an
+        // internal assertion for some of them in a table header (found by
+        // scripts/fuzz.sh: `[\u{1A}\u{1A}[button]]` aborted `config check`, and
+        // would have taken a running agent down on SIGHUP). They are refused
+        // here, and so is a table header that does not start with a key
+        // (`[[[button]]`), which trips the same assertion.
+        if let problem = controlCharacter(in: text) ?? TableHeaders.problem(in: text) { throw problem }
         do {
             return node(try TOMLTable(string: text))
         } catch let error as TOMLParseError {
@@ -54,6 +62,26 @@ enum TOMLText {
         } catch {
             throw ConfigurationProblem(message: "this is not valid TOML: \(error).")
         }
+    }
+
+    /// The first control character TOML does not allow, at its line and column.
+    static func controlCharacter(in text: String) -> ConfigurationProblem? {
+        var line = 1, column = 1
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" {
+                line += 1
+                column = 1
+                continue
+            }
+            if (scalar.value < 0x20 && scalar != "\t" && scalar != "\r") || scalar.value == 0x7F {
+                let code = String(scalar.value, radix: 16, uppercase: true)
+                return ConfigurationProblem(line: line, column: column,
+                                            message: "a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code)) "
+                                                + "is not allowed in a TOML file. Remove it (an editor that shows invisible characters helps).")
+            }
+            column += 1
+        }
+        return nil
     }
 
     private static func node(_ table: TOMLTable) -> ConfigNode {

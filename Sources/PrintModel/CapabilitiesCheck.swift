@@ -44,7 +44,9 @@ extension PrinterCapabilities {
         }
         if copies.lowerBound < 1 || copies.upperBound > 10_000 {
             problems.append("copies \(copies.lowerBound) to \(copies.upperBound)")
-            kept.copies = max(1, copies.lowerBound)...max(1, min(copies.upperBound, 10_000))
+            // Both ends clamped: a range of 20,000 to 30,000 would otherwise end below its start.
+            let lowest = min(max(1, copies.lowerBound), 10_000)
+            kept.copies = lowest...max(lowest, min(copies.upperBound, 10_000))
         }
         return (kept, problems)
     }

@@ -102,6 +102,21 @@ import Testing
         #expect(configuration.database == nil && configuration.templateFolders == nil)
     }
 
+    /// Found by the fuzzer: toml++ asserted (abort, exit 134) on control
+    /// characters in a table header, taking `config check` (and an agent on
+    /// SIGHUP) down with it.
+    @Test func aControlCharacterIsRefusedAtItsLineAndColumnInsteadOfAbortingTheProcess() {
+        #expect(problems("box = \"till-3\"\n[\u{1A}\u{1A}[button]]\n") == [
+            "2:2: a control character (U+001A) is not allowed in a TOML file. "
+                + "Remove it (an editor that shows invisible characters helps).",
+        ])
+        #expect(problems("box = \"a\tb\"\r\n") == [], "tab and CR LF are allowed")
+        // The same assertion, with no control character: a header that names no key.
+        #expect(problems("box = \"till\"\n[[[button]]\nname = \"x\"\n").first?.hasPrefix("2:3: this table header names no key") == true)
+        // Brackets inside values and strings are not headers.
+        #expect(problems("box = \"[[[x\"\ntemplates = [\n  \"/tmp\",\n  \"[[[y\",\n]\n").allSatisfy { !$0.contains("names no key") })
+    }
+
     @Test func aSyntaxErrorNamesItsLineAndColumn() {
         let found = problems("box = \"a\"\nlog-level = = \"info\"\n")
         #expect(found.count == 1)

@@ -135,6 +135,13 @@ struct MappingTests {
         #expect(problems.contains { $0.contains("101.6 x 152.4 mm with margins that leave nothing to print on") })
     }
 
+    @Test("Copies 20000-30000 (found by the fuzzer: the clamp made a range that ended below its start)")
+    func copiesBeyondTheLimitAreClampedToARange() {
+        let capabilities = PrinterCapabilities(ippAttributes: [.range("copies-supported", 20_000...30_000)])
+        #expect(capabilities.copies == 10_000...10_000)
+        #expect(capabilities.implausible == ["copies 20000 to 30000"])
+    }
+
     @Test("A printer that makes sense has nothing left out")
     func plausibleFiguresAreKept() {
         let capabilities = PrinterCapabilities(ippAttributes: [

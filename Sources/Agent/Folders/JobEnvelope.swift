@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import PrintModel
 import Templates
 
@@ -7,7 +7,7 @@ import Templates
 /// printer-language bytes passed through as they are, `{"zpl": "^XA...^XZ"}`
 /// (ZPL is text) or `{"escpos-base64": "G0A..."}` (ESC/POS is binary). Either
 /// may add `"role"`, `"name"`, `"copies"` and `"drawer"`.
-struct JobEnvelope: Equatable {
+package struct JobEnvelope: Equatable {
     static let keys = ["template", "data", "zpl", "escpos-base64", "role", "name", "copies", "drawer"]
 
     /// What the envelope prints.
@@ -40,7 +40,7 @@ struct JobEnvelope: Equatable {
 
     /// Reads an envelope; the error says which part is wrong, in words for
     /// whoever wrote the file.
-    init(json: Data, file: String) throws(FileRefusal) {
+    package init(json: Data, file: String) throws(FileRefusal) {
         let document: TemplateData
         do { document = try TemplateData(json: json, file: file) } catch {
             throw FileRefusal("it is not valid JSON: \(error)")
@@ -119,8 +119,8 @@ struct JobEnvelope: Equatable {
 }
 
 /// Why a dropped file was not queued, as written into its `.error` file.
-struct FileRefusal: Error, Equatable, CustomStringConvertible {
+package struct FileRefusal: Error, Equatable, CustomStringConvertible {
     let reason: String
     init(_ reason: String) { self.reason = reason }
-    var description: String { reason }
+    package var description: String { reason }
 }

@@ -4,8 +4,8 @@ import Glibc
 /// JPEG to luminance through libjpeg. The decode, with its setjmp, is
 /// `kp_jpeg_decode_gray` in CJpeg's shim; this side only hands it the bytes
 /// and copies the pixels out into a Swift array.
-enum JPEGDecoder {
-    static func decode(_ data: [UInt8], name: String) throws(ImageError) -> GrayImage {
+package enum JPEGDecoder {
+    package static func decode(_ data: [UInt8], name: String) throws(ImageError) -> GrayImage {
         var pixels: UnsafeMutablePointer<UInt8>? = nil
         var width: Int32 = 0, height: Int32 = 0
         var message = [CChar](repeating: 0, count: Int(JMSG_LENGTH_MAX))

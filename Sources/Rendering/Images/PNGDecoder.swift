@@ -7,8 +7,8 @@ import CPangoCairo
 /// the decoded surface is painted over white onto an RGB24 surface. That
 /// one step is also the compositing over paper: a transparent pixel prints
 /// as paper, a half-transparent black one as half grey.
-enum PNGDecoder {
-    static func decode(_ data: [UInt8], name: String) throws(ImageError) -> GrayImage {
+package enum PNGDecoder {
+    package static func decode(_ data: [UInt8], name: String) throws(ImageError) -> GrayImage {
         if let size = ImageFormat.pngSize(data),
            size.width > GrayImage.maximumSide || size.height > GrayImage.maximumSide
             || size.width * size.height > GrayImage.maximumPixels {

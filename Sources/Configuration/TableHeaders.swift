@@ -1,0 +1,71 @@
+/// A look at TOML table headers before toml++ reads them: after `[` or `[[`
+/// a header must name a key (a bare key, or a quoted one). toml++ asserts that
+/// itself and aborts the process when it does not hold (`[[[button]]`, found
+/// by scripts/fuzz.sh), so a header that breaks it is refused here with its
+/// line and column. Strings and values spread over several lines (arrays,
+/// multi-line strings) are skipped, so `[` inside them is never a header.
+enum TableHeaders {
+    static func problem(in text: String) -> ConfigurationProblem? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var open = 0          // brackets of values still open from earlier lines
+        var multiline: String?  // the delimiter of a multi-line string still open
+        for (index, line) in lines.enumerated() {
+            let characters = Array(line)
+            var position = 0
+            if multiline == nil, open == 0 {
+                while position < characters.count, characters[position] == " " || characters[position] == "\t" { position += 1 }
+                if position < characters.count, characters[position] == "[" {
+                    var key = position + 1
+                    if key < characters.count, characters[key] == "[" { key += 1 }
+                    while key < characters.count, characters[key] == " " || characters[key] == "\t" { key += 1 }
+                    guard key < characters.count, isKeyStart(characters[key]) else {
+                        return ConfigurationProblem(line: index + 1, column: key + 1,
+                            message: "this table header names no key: write [name] or [[name]] with a name of letters, "
+                                + "digits, '-' and '_' (or in quotes).")
+                    }
+                    continue  // a header line holds no value to follow
+                }
+            }
+            scan(characters, from: position, open: &open, multiline: &multiline)
+        }
+        return nil
+    }
+
+    private static func isKeyStart(_ character: Character) -> Bool {
+        character == "\"" || character == "'" || character == "_" || character == "-"
+            || (character.isASCII && (character.isLetter || character.isNumber))
+    }
+
+    /// Follows strings, comments and brackets to the end of the line.
+    private static func scan(_ characters: [Character], from start: Int, open: inout Int, multiline: inout String?) {
+        var position = start
+        func starts(_ token: String) -> Bool {
+            let token = Array(token)
+            return position + token.count <= characters.count && Array(characters[position..<position + token.count]) == token
+        }
+        while position < characters.count {
+            if let delimiter = multiline {
+                if starts(delimiter) { multiline = nil; position += 3 } else { position += delimiter == "\"\"\"" && characters[position] == "\\" ? 2 : 1 }
+                continue
+            }
+            switch characters[position] {
+            case "#": return
+            case "\"", "'":
+                let quote = characters[position]
+                if starts(String(repeating: String(quote), count: 3)) {
+                    multiline = String(repeating: String(quote), count: 3)
+                    position += 3
+                    continue
+                }
+                position += 1
+                while position < characters.count, characters[position] != quote {
+                    position += quote == "\"" && characters[position] == "\\" ? 2 : 1
+                }
+                position += 1
+            case "[", "{": open += 1; position += 1
+            case "]", "}": open = max(0, open - 1); position += 1
+            default: position += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Agent
+import Configuration
+import Foundation
+import IPP
+import PrintModel
+import Rendering
+import Spooler
+import Templates
+
+/// The readers `FuzzTarget` drives, each as the product calls it.
+enum FuzzReaders {
+    static func jobJSON(_ data: Data) {
+        _ = try? TemplateData(json: data, file: "fuzz.json")
+    }
+
+    /// The first line is the data (JSON), the rest the markup: both come from outside.
+    static func template(_ data: Data) {
+        let split = data.firstIndex(of: UInt8(ascii: "\n")) ?? data.startIndex
+        let json = data[data.startIndex..<split], markup = data[split...].dropFirst()
+        guard let text = String(data: markup, encoding: .utf8),
+              let document = try? TemplateParser.parse(text, file: "fuzz.xml") else { return }
+        let values = (try? TemplateData(json: Data(json), file: "fuzz.json")) ?? .object([:])
+        let (bound, _) = DataBinder.bindReporting(document, data: values)
+        let page = MediaSelection.preview(for: bound.page, width: .millimetres(80), dpi: 203)
+        _ = try? DocumentRenderer(media: page).layOut(bound)
+    }
+
+    static func configuration(_ data: Data) {
+        guard let text = String(data: data, encoding: .utf8) else { return }
+        _ = try? ConfigurationFile.parse(text, source: "fuzz.toml", relativeTo: FileManager.default.temporaryDirectory.path)
+    }
+
+    static func image(_ data: Data, png: Bool) {
+        let bytes = [UInt8](data)
+        if png { _ = try? PNGDecoder.decode(bytes, name: "fuzz.png") } else { _ = try? JPEGDecoder.decode(bytes, name: "fuzz.jpg") }
+    }
+
+    /// The PDF check reads a file: the bytes are written to one first.
+    static func pdf(_ data: Data) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("kioskprint-fuzz-\(getpid()).pdf").path
+        guard FileManager.default.createFile(atPath: path, contents: data) else { return }
+        defer { unlink(path) }
+        _ = try? PrinterReadyFile.check(path: path)
+    }
+
+    static func envelope(_ data: Data) {
+        _ = try? JobEnvelope(json: data, file: "fuzz.json")
+    }
+
+    /// The bytes describe attributes (`AttributeBytes`); the capabilities
+    /// made of them give a page for each built-in template, laid out there.
+    static func printerAttributes(_ data: Data) {
+        let capabilities = PrinterCapabilities(ippAttributes: AttributeBytes.attributes(from: [UInt8](data)))
+        for source in builtIns {
+            guard let page = try? source.parse().page,
+                  let media = try? MediaSelection.media(for: page, on: capabilities) else { continue }
+            _ = TemplateCheck.run(source, media: media)
+        }
+    }
+
+    /// A roll template and a fixed-size one: every kind of page a printer's figures must give.
+    static let builtIns = BuiltInTemplates.all.filter { ["receipt", "shipping-label"].contains($0.name) }
+}

@@ -1,0 +1,38 @@
+public import Foundation
+
+/// Every reader of outside input, as a function of bytes that must return
+/// (not crash, not hang, not eat the machine) whatever the bytes are. The
+/// fuzzer (`kioskprint-fuzz`, built with `-sanitize=fuzzer`) feeds them
+/// mutated bytes; the test suite replays the kept corpus through the same
+/// functions, so a case once found stays fixed.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// The strict JSON reader behind every job's data (`print --data`, folders, envelopes).
+    case jobJSON = "job-json"
+    /// Template markup parsed, bound to data and laid out on an 80 mm roll.
+    case template
+    /// The agent's TOML configuration, read and checked.
+    case configuration
+    /// PNG and JPEG logos and printer-ready images.
+    case png, jpeg
+    /// The check a printer-ready PDF passes before it is queued.
+    case pdf
+    /// A job envelope dropped into a watched folder.
+    case envelope
+    /// A printer's Get-Printer-Attributes answer turned into capabilities and a page.
+    case printerAttributes = "printer-attributes"
+
+    /// Runs the reader on `data`. Errors are the reader's business (bad input
+    /// is refused with a message); only a crash, a hang or runaway memory is a finding.
+    public func run(_ data: Data) {
+        switch self {
+        case .jobJSON: FuzzReaders.jobJSON(data)
+        case .template: FuzzReaders.template(data)
+        case .configuration: FuzzReaders.configuration(data)
+        case .png: FuzzReaders.image(data, png: true)
+        case .jpeg: FuzzReaders.image(data, png: false)
+        case .pdf: FuzzReaders.pdf(data)
+        case .envelope: FuzzReaders.envelope(data)
+        case .printerAttributes: FuzzReaders.printerAttributes(data)
+        }
+    }
+}
