@@ -23,8 +23,15 @@ public enum ConfigValues {
         case "": throw Refusal(message: "\"\(text)\" has no unit; write it as \"\(number)ms\" or \"\(number)s\".")
         default: throw Refusal(message: "\"\(text)\": unknown unit \"\(unit)\"; use ms, s, m, h or d.")
         }
+        // Found by the fuzzer: a duration of 10^110 ms trapped converting to Int64.
+        guard milliseconds <= Self.longestDuration else {
+            throw Refusal(message: "\"\(text)\" is longer than any setting needs (at most 100 years); write a shorter duration.")
+        }
         return .microseconds(Int64((milliseconds * 1000).rounded()))
     }
+
+    /// A hundred years, in milliseconds: more than any setting needs, far less than Int64 microseconds hold.
+    static let longestDuration = 100 * 365.25 * 86_400_000.0
 
     /// Parses a size in bytes: B, KB, MB or GB (1 KB = 1024 bytes).
     public static func size(_ text: String) throws(Refusal) -> Int64 {
@@ -40,6 +47,9 @@ public enum ConfigValues {
         case "GB", "G", "GIB": factor = 1024 * 1024 * 1024
         case "": throw Refusal(message: "\"\(text)\" has no unit; write it as \"\(number)MB\" or \"\(number)KB\".")
         default: throw Refusal(message: "\"\(text)\": unknown unit \"\(unit)\"; use B, KB, MB or GB.")
+        }
+        guard value * factor <= Double(1 << 50) else {
+            throw Refusal(message: "\"\(text)\" is larger than any setting needs (at most 1024 TB); write a smaller size.")
         }
         return Int64((value * factor).rounded())
     }

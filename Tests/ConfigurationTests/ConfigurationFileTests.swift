@@ -218,6 +218,13 @@ import Testing
         #expect(ConfigValues.describe(expected) == text)
     }
 
+    /// Found by the fuzzer: a huge number of milliseconds trapped converting to Int64.
+    @Test func aDurationOrSizeTooLargeForAnySettingIsRefusedNotATrap() {
+        #expect(throws: ConfigValues.Refusal.self) { try ConfigValues.duration(String(repeating: "2", count: 110) + "ms") }
+        #expect(throws: ConfigValues.Refusal.self) { try ConfigValues.size(String(repeating: "9", count: 40) + "GB") }
+        #expect(throws: Never.self) { try ConfigValues.duration("36500d") }
+    }
+
     @Test func sizesAreBinary() throws {
         #expect(try ConfigValues.size("512KB") == 524_288)
         #expect(try ConfigValues.size("10MB") == 10_485_760)
