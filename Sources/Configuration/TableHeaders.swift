@@ -6,7 +6,8 @@
 /// multi-line strings) are skipped, so `[` inside them is never a header.
 enum TableHeaders {
     static func problem(in text: String) -> ConfigurationProblem? {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // "\r\n" is one Character in Swift, so it is named as a separator of its own.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         var open = 0          // brackets of values still open from earlier lines
         var multiline: String?  // the delimiter of a multi-line string still open
         for (index, line) in lines.enumerated() {

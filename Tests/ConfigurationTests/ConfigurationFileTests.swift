@@ -113,6 +113,8 @@ import Testing
         #expect(problems("box = \"a\tb\"\r\n") == [], "tab and CR LF are allowed")
         // The same assertion, with no control character: a header that names no key.
         #expect(problems("box = \"till\"\n[[[button]]\nname = \"x\"\n").first?.hasPrefix("2:3: this table header names no key") == true)
+        #expect(problems("\r\n[\t\t@\t\t[\t\t@\t\t").first?.hasPrefix("2:4: this table header names no key") == true,
+                "after CR LF too")
         // Brackets inside values and strings are not headers.
         #expect(problems("box = \"[[[x\"\ntemplates = [\n  \"/tmp\",\n  \"[[[y\",\n]\n").allSatisfy { !$0.contains("names no key") })
     }
