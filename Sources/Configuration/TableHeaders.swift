@@ -4,14 +4,15 @@
 /// by scripts/fuzz.sh), so a header that breaks it is refused here with its
 /// line and column. Strings and values spread over several lines (arrays,
 /// multi-line strings) are skipped, so `[` inside them is never a header.
+/// It reads Unicode scalars, as toml++ does, not Swift's Characters: "\r\n"
+/// and "[" followed by a combining mark are single Characters.
 enum TableHeaders {
     static func problem(in text: String) -> ConfigurationProblem? {
-        // "\r\n" is one Character in Swift, so it is named as a separator of its own.
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        let lines = Array(text.unicodeScalars).split(separator: "\n", omittingEmptySubsequences: false)
         var open = 0          // brackets of values still open from earlier lines
         var multiline: String?  // the delimiter of a multi-line string still open
         for (index, line) in lines.enumerated() {
-            let characters = Array(line)
+            let characters = Array(line)  // scalars; a "\r" before "\n" is whitespace to the scan
             var position = 0
             if multiline == nil, open == 0 {
                 while position < characters.count, characters[position] == " " || characters[position] == "\t" { position += 1 }
@@ -32,16 +33,16 @@ enum TableHeaders {
         return nil
     }
 
-    private static func isKeyStart(_ character: Character) -> Bool {
-        character == "\"" || character == "'" || character == "_" || character == "-"
-            || (character.isASCII && (character.isLetter || character.isNumber))
+    private static func isKeyStart(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\"" || scalar == "'" || scalar == "_" || scalar == "-"
+            || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
     }
 
     /// Follows strings, comments and brackets to the end of the line.
-    private static func scan(_ characters: [Character], from start: Int, open: inout Int, multiline: inout String?) {
+    private static func scan(_ characters: [Unicode.Scalar], from start: Int, open: inout Int, multiline: inout String?) {
         var position = start
         func starts(_ token: String) -> Bool {
-            let token = Array(token)
+            let token = Array(token.unicodeScalars)
             return position + token.count <= characters.count && Array(characters[position..<position + token.count]) == token
         }
         while position < characters.count {
@@ -53,8 +54,8 @@ enum TableHeaders {
             case "#": return
             case "\"", "'":
                 let quote = characters[position]
-                if starts(String(repeating: String(quote), count: 3)) {
-                    multiline = String(repeating: String(quote), count: 3)
+                if starts(String(repeating: String(Character(quote)), count: 3)) {
+                    multiline = String(repeating: String(Character(quote)), count: 3)
                     position += 3
                     continue
                 }

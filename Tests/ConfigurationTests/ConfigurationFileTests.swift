@@ -115,6 +115,8 @@ import Testing
         #expect(problems("box = \"till\"\n[[[button]]\nname = \"x\"\n").first?.hasPrefix("2:3: this table header names no key") == true)
         #expect(problems("\r\n[\t\t@\t\t[\t\t@\t\t").first?.hasPrefix("2:4: this table header names no key") == true,
                 "after CR LF too")
+        #expect(problems("[\u{0D42}").first?.hasPrefix("1:2: this table header names no key") == true,
+                "a combining mark after [ (one Character with it in Swift)")
         // Brackets inside values and strings are not headers.
         #expect(problems("box = \"[[[x\"\ntemplates = [\n  \"/tmp\",\n  \"[[[y\",\n]\n").allSatisfy { !$0.contains("names no key") })
     }
