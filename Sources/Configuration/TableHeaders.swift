@@ -9,12 +9,12 @@
 enum TableHeaders {
     static func problem(in text: String) -> ConfigurationProblem? {
         let lines = Array(text.unicodeScalars).split(separator: "\n", omittingEmptySubsequences: false)
-        var open = 0          // brackets of values still open from earlier lines
+        var open: [Unicode.Scalar] = []  // brackets of values still open from earlier lines
         var multiline: String?  // the delimiter of a multi-line string still open
         for (index, line) in lines.enumerated() {
             let characters = Array(line)  // scalars; a "\r" before "\n" is whitespace to the scan
             var position = 0
-            if multiline == nil, open == 0 {
+            if multiline == nil, open.isEmpty {
                 while position < characters.count, characters[position] == " " || characters[position] == "\t" { position += 1 }
                 if position < characters.count, characters[position] == "[" {
                     var key = position + 1
@@ -28,7 +28,10 @@ enum TableHeaders {
                     continue  // a header line holds no value to follow
                 }
             }
-            scan(characters, from: position, open: &open, multiline: &multiline)
+            if let column = scan(characters, from: position, open: &open, multiline: &multiline) {
+                return ConfigurationProblem(line: index + 1, column: column + 1,
+                    message: "this bracket closes what was not opened with its pair: [ ] for a list, { } for an inline table.")
+            }
         }
         return nil
     }
@@ -38,8 +41,11 @@ enum TableHeaders {
             || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
     }
 
-    /// Follows strings, comments and brackets to the end of the line.
-    private static func scan(_ characters: [Unicode.Scalar], from start: Int, open: inout Int, multiline: inout String?) {
+    /// Follows strings, comments and brackets to the end of the line; returns
+    /// the position of a closing bracket that does not match the last one
+    /// opened (`box = [}` also trips an assertion in toml++), else nil.
+    private static func scan(_ characters: [Unicode.Scalar], from start: Int, open: inout [Unicode.Scalar],
+                             multiline: inout String?) -> Int? {
         var position = start
         func starts(_ token: String) -> Bool {
             let token = Array(token.unicodeScalars)
@@ -51,7 +57,7 @@ enum TableHeaders {
                 continue
             }
             switch characters[position] {
-            case "#": return
+            case "#": return nil
             case "\"", "'":
                 let quote = characters[position]
                 if starts(String(repeating: String(Character(quote)), count: 3)) {
@@ -64,10 +70,18 @@ enum TableHeaders {
                     position += quote == "\"" && characters[position] == "\\" ? 2 : 1
                 }
                 position += 1
-            case "[", "{": open += 1; position += 1
-            case "]", "}": open = max(0, open - 1); position += 1
+            case "[", "{":
+                open.append(characters[position])
+                position += 1
+            case "]", "}":
+                let opener: Unicode.Scalar = characters[position] == "]" ? "[" : "{"
+                // A closer with nothing open is toml++'s to report; one that closes the other kind is ours.
+                if let last = open.last, last != opener { return position }
+                _ = open.popLast()
+                position += 1
             default: position += 1
             }
         }
+        return nil
     }
 }

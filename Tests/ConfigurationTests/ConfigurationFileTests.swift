@@ -117,6 +117,8 @@ import Testing
                 "after CR LF too")
         #expect(problems("[\u{0D42}").first?.hasPrefix("1:2: this table header names no key") == true,
                 "a combining mark after [ (one Character with it in Swift)")
+        #expect(problems("box= [}").first?.hasPrefix("1:7: this bracket closes what was not opened with its pair") == true,
+                "a list closed as a table also trips toml++'s assertion")
         // Brackets inside values and strings are not headers.
         #expect(problems("box = \"[[[x\"\ntemplates = [\n  \"/tmp\",\n  \"[[[y\",\n]\n").allSatisfy { !$0.contains("names no key") })
     }
