@@ -1,0 +1,50 @@
+import Foundation
+import Simulator
+import Testing
+
+extension AgentEndToEnd {
+    /// Issue 14 through the real agent (run as root here): a link put in
+    /// place of failed/ is never written through, and a watched folder
+    /// deleted and made again is watched again.
+    @Suite(.timeLimit(.minutes(3))) struct AgentFolderSafetyTests {
+        @Test func aFailedFolderReplacedByALinkIsNotWrittenThroughAndTheLogSaysWhatToDo() async throws {
+            let lab = try await PrinterLab.shared()
+            let site = try AgentHarness(lab: lab)
+            let pos = try site.watchReceiptFolder()
+            let elsewhere = try site.makeFolder("elsewhere")
+            let agent = try await site.start()
+            defer { agent.stop() }
+            #expect(rmdir(pos + "/failed") == 0)
+            #expect(symlink(elsewhere, pos + "/failed") == 0)
+            try site.drop("not a job", as: "note.txt", into: pos)
+            try await pollUntil("the agent to say it will not write into failed/", within: .seconds(20)) {
+                site.logText.contains("KioskPrint does not write into \(pos)/failed: it is a symbolic link")
+            }
+            #expect(site.logText.contains("chmod +t \(pos)"))
+            #expect(site.files(in: elsewhere).isEmpty, "nothing written through the link")
+            #expect(site.files(in: pos + "/processing") == ["note.txt"], "the file is kept where it was claimed")
+            await site.stop(agent)
+        }
+
+        @Test func aWatchedFolderDeletedAndMadeAgainIsWatchedAgain() async throws {
+            let lab = try await PrinterLab.shared()
+            let site = try AgentHarness(lab: lab)
+            let pos = try site.watchReceiptFolder()
+            let agent = try await site.start()
+            defer { agent.stop() }
+            try FileManager.default.removeItem(atPath: pos)
+            try await pollUntil("the agent to say the folder went", within: .seconds(20)) {
+                site.logText.contains("The watched folder \(pos) was deleted or moved away")
+            }
+            try FileManager.default.createDirectory(atPath: pos, withIntermediateDirectories: false)
+            try await pollUntil("the agent to watch it again", within: .seconds(20)) {
+                site.logText.contains("The watched folder \(pos) is back and watched again.")
+            }
+            try site.drop("not a job", as: "note.txt", into: pos)
+            try await pollUntil("the dropped file to be refused with its reason", within: .seconds(20)) {
+                site.files(in: pos + "/failed") == ["note.txt", "note.txt.error"]
+            }
+            await site.stop(agent)
+        }
+    }
+}
