@@ -8,6 +8,8 @@ import Glibc
 struct FolderReturn {
     let path: String
     let layout: FolderLayout
+    /// Told when the folder is back but one of its subfolders cannot be used.
+    var report: @Sendable (FolderReport) -> Void = { _ in }
 
     private var parent: String { (path as NSString).deletingLastPathComponent }
     private var name: String { (path as NSString).lastPathComponent }
@@ -55,7 +57,8 @@ struct FolderReturn {
     /// A watcher on the folder, once it is a folder again with its subfolders.
     private func watchAgain() -> InotifyWatcher? {
         guard let watcher = try? InotifyWatcher(folder: path, events: WatchedFolder.events) else { return nil }
-        guard (try? layout.createSubfolders()) != nil else {
+        do { try layout.createSubfolders() } catch {
+            report(.trouble("The watched folder \(path) is back but is not watched again: \(error)"))
             watcher.stop()
             return nil
         }

@@ -102,7 +102,7 @@ public struct WatchedFolder: Sendable {
                 report(.gone("The watched folder \(path) was deleted or moved away; no file dropped there is printed until "
                     + "it is back. Create it again (with the owner and mode it had, e.g. systemd-tmpfiles --create); "
                     + "the agent watches it again by itself."))
-                guard let again = await FolderReturn(path: path, layout: layout).wait() else { break }
+                guard let again = await FolderReturn(path: path, layout: layout, report: report).wait() else { break }
                 watcher = again
                 report(.watchedAgain("The watched folder \(path) is back and watched again."))
             }

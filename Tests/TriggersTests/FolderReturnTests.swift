@@ -39,4 +39,21 @@ struct FolderReturnTests {
         #expect(rename(temp.staging + "/new", temp.path) == 0)
         #expect(await files.next()?.originalName == "waiting.pdf", "a file already in the folder that came back is taken")
     }
+
+    @Test func aFolderBackWithALinkForASubfolderIsSaidAndNotWrittenThrough() async throws {
+        let temp = try TempFolder()
+        let log = ReportLog()
+        let files = try WatchedFolder(path: temp.path).claimedFiles(report: log.sink)
+        defer { _ = files }
+        var reports = log.stream.makeAsyncIterator()
+        try FileManager.default.removeItem(atPath: temp.path)
+        guard case .gone? = await reports.next() else { Issue.record("not said to be gone"); return }
+        #expect(mkdir(temp.staging + "/new", 0o755) == 0)
+        #expect(symlink(temp.staging, temp.staging + "/new/failed") == 0)
+        #expect(rename(temp.staging + "/new", temp.path) == 0)
+        let trouble = await reports.next()
+        guard case .trouble(let message)? = trouble else { Issue.record("got \(String(describing: trouble))"); return }
+        #expect(message.contains("The watched folder \(temp.path) is back but is not watched again"), "\(message)")
+        #expect(message.contains("\(temp.sub("failed")): it is a symbolic link"))
+    }
 }
