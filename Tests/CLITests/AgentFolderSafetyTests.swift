@@ -46,5 +46,27 @@ extension AgentEndToEnd {
             }
             await site.stop(agent)
         }
+
+        @Test func aNameThatIsNotUTF8IsMovedToFailedWithItsBytesAndLogged() async throws {
+            let lab = try await PrinterLab.shared()
+            let site = try AgentHarness(lab: lab)
+            let pos = try site.watchReceiptFolder()
+            let agent = try await site.start()
+            defer { agent.stop() }
+            // "caf\xe9.json": Latin-1, as an old POS might write it.
+            let path = Array(pos.utf8) + Array("/caf".utf8) + [0xe9] + Array(".json".utf8) + [0]
+            let fd = path.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) } }
+            #expect(fd >= 0)
+            close(fd)
+            try await pollUntil("the file to be moved to failed/", within: .seconds(20)) {
+                site.files(in: pos + "/failed").contains { $0.hasPrefix("unreadable-name-") && $0.hasSuffix(".error") }
+            }
+            let errorFile = try #require(site.files(in: pos + "/failed").first { $0.hasSuffix(".error") })
+            let reason = try String(contentsOfFile: pos + "/failed/" + errorFile, encoding: .utf8)
+            #expect(reason.contains("63 61 66 e9 2e 6a 73 6f 6e"), "\(reason)")
+            #expect(site.logText.contains("refused unopened and moved to failed/"))
+            #expect(site.files(in: pos).filter { !["done", "failed", "processing"].contains($0) }.isEmpty)
+            await site.stop(agent)
+        }
     }
 }

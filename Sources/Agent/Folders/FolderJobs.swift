@@ -54,7 +54,9 @@ struct FolderJobs: Sendable {
         do {
             let job = try await queue(file)
             do { try file.finish() } catch {
-                logger.warning("\(file.originalName) was queued as job \(job.id) but could not be moved to done/: \(error)")
+                // Logged at error: it stays in processing/, and done/ may be a link or another user's folder.
+                logger.error("\(file.originalName) was queued as job \(job.id) but could not be moved to done/: \(error)",
+                             metadata: ["job": "\(job.id)", "folder": "\(settings.path)"])
             }
             logger.info("\(file.originalName) queued as job \(job.id) \"\(job.name)\" for \(job.role)",
                         metadata: ["job": "\(job.id)", "role": "\(job.role)", "folder": "\(settings.path)"])
