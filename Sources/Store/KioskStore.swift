@@ -99,11 +99,8 @@ public final class KioskStore: Sendable {
     /// that user, so the service can open what the administrator made.
     static func prepareFile(at path: String) throws(StoreError) {
         let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
-            } catch {
+        if !folder.isEmpty {
+            do { try prepareFolder(at: folder) } catch {
                 throw StoreError.cannotOpen(path: path, reason: "cannot create the folder \(folder): \(error.localizedDescription)")
             }
         }
@@ -113,11 +110,30 @@ public final class KioskStore: Sendable {
             if errno == EEXIST { return }  // another process made it first: fine
             throw StoreError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
         }
-        var info = stat()
-        if geteuid() == 0, !folder.isEmpty, stat(folder, &info) == 0, info.st_uid != 0 {
-            _ = fchown(fd, info.st_uid, info.st_gid)
-        }
+        if let owner = folderOwner(of: path) { _ = fchown(fd, owner.uid, owner.gid) }
         close(fd)
+    }
+
+    /// Creates the folder `path` with `mode` when missing, as ``prepareFile``
+    /// creates the database: when root creates it inside a folder another
+    /// user owns (the spool folder beside the service's database, made by
+    /// `sudo kioskprint print --file`), it goes to that user, so the service
+    /// can still write there.
+    public static func prepareFolder(at path: String, mode: Int = 0o700) throws {
+        var info = stat()
+        if stat(path, &info) == 0 { return }
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: mode])
+        if let owner = folderOwner(of: path) { _ = lchown(path, owner.uid, owner.gid) }
+    }
+
+    /// The owner of the folder holding `path`, when this process is root and
+    /// that folder belongs to another user: who a new entry goes to.
+    private static func folderOwner(of path: String) -> (uid: uid_t, gid: gid_t)? {
+        let folder = (path as NSString).deletingLastPathComponent
+        var info = stat()
+        guard geteuid() == 0, !folder.isEmpty, stat(folder, &info) == 0, info.st_uid != 0 else { return nil }
+        return (info.st_uid, info.st_gid)
     }
 }
 

@@ -18,9 +18,12 @@ public struct ClaimedFile: Sendable, Hashable {
     public let wasInterrupted: Bool
 
     let layout: FolderLayout
+    /// Its name inside `processing/`.
+    let name: String
 
-    init(path: String, originalName: String, layout: FolderLayout, wasInterrupted: Bool = false) {
-        self.path = path
+    init(name: String, originalName: String, layout: FolderLayout, wasInterrupted: Bool = false) {
+        path = FileSystem.join(layout.processing, name)
+        self.name = name
         self.originalName = originalName
         self.layout = layout
         self.wasInterrupted = wasInterrupted
@@ -39,67 +42,30 @@ public struct ClaimedFile: Sendable, Hashable {
     /// ``WatchedFolder/Options/doneLimit`` files. Returns where it went.
     @discardableResult
     public func finish() throws -> String {
-        let target = try FileSystem.moveWithoutReplacing(path, into: layout.done, name: originalName)
+        let folder = try layout.open()
+        let processing = try folder.subfolder(FolderLayout.processingName)
+        let done = try folder.subfolder(FolderLayout.doneName)
+        guard let kept = try processing.move(EntryName(name), into: done, as: originalName) else { throw vanished() }
+        Attempts.forget(name, in: processing)
         // rename keeps the writer's mtime; stamp the finish time so trimming
         // removes the longest-finished files first.
-        FileSystem.touch(target)
-        layout.trimDone()
-        return target
+        done.touch(kept)
+        layout.trimDone(done)
+        return FileSystem.join(done.path, kept)
     }
 
     /// Moves the file to `failed/` and writes `NAME.error` beside it with
     /// `reason`, for whoever looks after the kiosk. Returns where it went.
     @discardableResult
     public func fail(reason: String) throws -> String {
-        try layout.moveToFailed(path, name: originalName, explanation: reason)
-    }
-}
-
-/// The folder and its three subfolders, plus the limits that apply to it.
-struct FolderLayout: Sendable, Hashable {
-    let folder: String
-    let processing: String
-    let done: String
-    let failed: String
-    let doneLimit: Int
-
-    init(folder: String, doneLimit: Int) {
-        self.folder = folder
-        processing = FileSystem.join(folder, "processing")
-        done = FileSystem.join(folder, "done")
-        failed = FileSystem.join(folder, "failed")
-        self.doneLimit = doneLimit
+        let processing = try layout.open().subfolder(FolderLayout.processingName)
+        guard let kept = try layout.moveToFailed(EntryName(name), from: processing, as: originalName,
+                                                 explanation: reason, forgetAttempts: true) else { throw vanished() }
+        return kept
     }
 
-    /// The subfolders' own names, which the scan of the folder skips.
-    static let subfolderNames: Set<String> = ["processing", "done", "failed"]
-
-    func createSubfolders() throws {
-        for directory in [processing, done, failed] { try FileSystem.makeDirectory(directory) }
-    }
-
-    /// Moves `path` into `failed/` and writes the explanation beside it.
-    @discardableResult
-    func moveToFailed(_ path: String, name: String, explanation: String) throws -> String {
-        let target = try FileSystem.moveWithoutReplacing(path, into: failed, name: name)
-        let text = explanation.hasSuffix("\n") ? explanation : explanation + "\n"
-        try FileSystem.write(text, to: target + ".error")
-        return target
-    }
-
-    /// Deletes the oldest files in `done/` beyond `doneLimit`. Another agent
-    /// may trim at the same time, so an entry already gone is fine.
-    func trimDone() {
-        guard let names = try? FileSystem.list(done), names.count > doneLimit else { return }
-        let dated = names.compactMap { name -> (name: String, time: Int64)? in
-            let path = FileSystem.join(done, name)
-            return FileSystem.modified(path).map { (name, $0) }
-        }
-        let oldestFirst = dated.sorted { ($0.time, $0.name) < ($1.time, $1.name) }
-        for entry in oldestFirst.prefix(max(0, oldestFirst.count - doneLimit)) {
-            let path = FileSystem.join(done, entry.name)
-            if FileSystem.kind(of: path) == .directory { continue }
-            _ = unlink(path)
-        }
+    private func vanished() -> TriggerError {
+        TriggerError("\(path) is no longer there: something other than this agent moved or removed it. "
+            + "Look for \(originalName) in \(layout.folder) and its subfolders.")
     }
 }

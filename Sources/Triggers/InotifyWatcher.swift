@@ -11,8 +11,8 @@ enum FolderChange: Sendable, Equatable {
     /// being written, but a link, pipe, socket, device or folder made with
     /// `ln -s`, `mkfifo` or `mkdir` is complete, and no other event follows.
     case created(String)
-    /// The kernel's event queue overflowed: some names were lost, so the
-    /// folder has to be listed again.
+    /// The kernel's event queue overflowed, or a name arrived that is not
+    /// UTF-8 text: the folder has to be listed again (as bytes).
     case lost
 }
 
@@ -141,7 +141,10 @@ final class InotifyWatcher: Sendable {
             }
             let nameBytes = bytes[nameStart..<nameEnd].prefix { $0 != 0 }
             guard !nameBytes.isEmpty else { continue }
-            let name = String(decoding: nameBytes, as: UTF8.self)
+            guard let name = EntryName(bytes: nameBytes).text else {
+                changes.append(.lost)
+                continue
+            }
             let isCreation = mask & UInt32(IN_CREATE) != 0 && mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO) == 0
             changes.append(isCreation ? .created(name) : .arrived(name))
         }

@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 
 /// A folder a kiosk application drops job files into. Each complete file is
 /// claimed exactly once, even with several agents watching the same folder,
@@ -13,6 +12,9 @@ import Synchronization
 ///
 /// Layout inside the folder (created with mode 0750 when missing):
 /// `processing/` (claimed, being printed), `done/` (printed), `failed/`.
+/// Every step goes relative to the opened folder and never through a link;
+/// a subfolder that is a link, or another user's folder, is refused and
+/// nothing is written there (see ``Directory``).
 public struct WatchedFolder: Sendable {
     /// Limits for one watched folder.
     public struct Options: Sendable, Hashable {
@@ -36,15 +38,18 @@ public struct WatchedFolder: Sendable {
     /// `failed/` when missing. Throws when `path` is not a folder the agent
     /// may write to.
     public init(path: String, options: Options = Options()) throws {
-        guard FileSystem.kind(of: path) == .directory else {
-            throw TriggerError("The watched folder \(path) does not exist or is not a folder. "
-                + "Create it, or correct the path in the agent's settings.")
-        }
         self.path = path
         self.options = options
         layout = FolderLayout(folder: path, doneLimit: options.doneLimit)
-        try layout.createSubfolders()
+        do { try layout.createSubfolders() } catch let error as TriggerError where (try? Directory.open(path)) == nil {
+            throw TriggerError("The watched folder \(path) does not exist or is not a folder (\(error)). "
+                + "Create it, or correct the path in the agent's settings.")
+        }
     }
+
+    /// The longest name, in bytes, a file is claimed under; a longer one is
+    /// moved to `failed/` under a safe name (see ``claimedFiles(report:)``).
+    public static let longestName = 240
 
     /// True for names writers use while a file is incomplete, which are
     /// never taken.
@@ -57,139 +62,74 @@ public struct WatchedFolder: Sendable {
     /// Files already in the folder are offered first, and files left in
     /// `processing/` by an agent that stopped without finishing them are
     /// offered again (only by an agent that is alone on the folder, so a
-    /// running agent's files are never taken from it). Watching starts
-    /// before the folder is listed, so nothing dropped meanwhile is missed;
-    /// a file seen both ways is claimed once, as the claim is a rename.
+    /// running agent's files are never taken from it), up to
+    /// ``Attempts/limit`` times in all. Watching starts before the folder is
+    /// listed, so nothing dropped meanwhile is missed; a file seen both ways
+    /// is claimed once, as the claim is a rename.
+    ///
+    /// A name that is not UTF-8 or is longer than ``longestName`` bytes is
+    /// moved to `failed/` under a safe name. When the folder itself is
+    /// deleted or moved away, it is watched again once it is back.
     ///
     /// Watching stops when the consumer stops iterating (or its task is
-    /// cancelled). Throws when the folder cannot be watched.
-    /// `refused` is told of each entry refused before it was opened (a
-    /// link, a pipe, a folder, a file over the size limit): the name and the
-    /// explanation written beside it in `failed/`, for the log.
-    public func claimedFiles(refused: @escaping @Sendable (String, String) -> Void = { _, _ in })
+    /// cancelled). Throws when the folder cannot be watched. `report` is
+    /// told of refusals, trouble, and the folder going and coming back.
+    public func claimedFiles(report: @escaping @Sendable (FolderReport) -> Void = { _ in })
         throws -> AsyncStream<ClaimedFile> {
-        let watcher = try InotifyWatcher(folder: path, events: UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE))
+        let first = try InotifyWatcher(folder: path, events: Self.events)
         let (stream, continuation) = AsyncStream<ClaimedFile>.makeStream()
-        let claimer = Claimer(layout: layout, sizeLimit: options.maxFileSize, refused: refused)
+        let claimer = Claimer(layout: layout, sizeLimit: options.maxFileSize, report: report)
+        let layout = layout, path = path
         let task = Task {
-            let lock = AgentLock(directory: layout.processing)
+            let lock = AgentLock(processing: try? layout.open().subfolder(FolderLayout.processingName))
             defer { lock.release() }
             if lock.isAlone {
                 for file in claimer.recoverInterrupted() { continuation.yield(file) }
             }
-            for file in claimer.scanFolder() { continuation.yield(file) }
-            for await change in watcher.changes {
-                switch change {
-                case .arrived(let name):
-                    if let file = claimer.claim(name) { continuation.yield(file) }
-                case .created(let name):
-                    // Only what is complete on creation; a regular file waits for its close.
-                    if FileSystem.kind(of: FileSystem.join(path, name)).isRegular { continue }
-                    if let file = claimer.claim(name) { continuation.yield(file) }
-                case .lost:
-                    for file in claimer.scanFolder() { continuation.yield(file) }
+            var watcher = first
+            while true {
+                let current = watcher
+                // IN_DELETE_SELF waits until nothing inside the folder is open (the
+                // lock is), so its parent says first that the folder went.
+                let sentinel = Task { if await FolderReturn(path: path, layout: layout).gone() { current.stop() } }
+                for file in claimer.scanFolder() { continuation.yield(file) }
+                for await change in current.changes {
+                    for file in Self.claim(change, with: claimer) { continuation.yield(file) }
                 }
+                sentinel.cancel()
+                current.stop()
+                if Task.isCancelled { break }
+                report(.gone("The watched folder \(path) was deleted or moved away; no file dropped there is printed until "
+                    + "it is back. Create it again (with the owner and mode it had, e.g. systemd-tmpfiles --create); "
+                    + "the agent watches it again by itself."))
+                guard let again = await FolderReturn(path: path, layout: layout, report: report).wait() else { break }
+                watcher = again
+                report(.watchedAgain("The watched folder \(path) is back and watched again."))
             }
             continuation.finish()
         }
         continuation.onTermination = { _ in
-            watcher.stop()
+            first.stop()
             task.cancel()
         }
         return stream
     }
-}
 
-/// Takes files from the folder into `processing/`, refusing what must not
-/// be opened.
-struct Claimer: Sendable {
-    let layout: FolderLayout
-    let sizeLimit: Int64
-    /// Told of each refusal: the name and its explanation.
-    var refused: @Sendable (String, String) -> Void = { _, _ in }
+    /// What the folder is watched for: files complete, entries made, and
+    /// the folder itself going (IN_IGNORED always comes).
+    static let events = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE_SELF | IN_MOVE_SELF)
 
-    /// Claim names are unique per process and claim, so two agents' claims
-    /// never land on the same name.
-    private static let counter = Atomic<Int>(0)
-    private static let claimPrefix = ".claim."
-
-    /// Claims `name` from the folder, or returns nil when it is ignored,
-    /// already taken by someone else, or refused (then it is in `failed/`).
-    func claim(_ name: String) -> ClaimedFile? {
-        guard !WatchedFolder.isIgnored(name), !FolderLayout.subfolderNames.contains(name),
-              !name.contains("/") else { return nil }
-        let source = FileSystem.join(layout.folder, name)
-        let number = Self.counter.add(1, ordering: .relaxed).newValue
-        // Step 1, the claim itself: an atomic rename to a name only this
-        // claim uses. ENOENT means another agent (or an earlier event) won.
-        let claimPath = FileSystem.join(layout.processing, "\(Self.claimPrefix)\(getpid()).\(number).\(name)")
-        do {
-            guard try FileSystem.claim(source, to: claimPath) else { return nil }
-        } catch {
-            return nil  // not ours to touch (e.g. no permission): left in place, tried again at the next scan
+    /// What one change in the folder gives.
+    private static func claim(_ change: FolderChange, with claimer: Claimer) -> [ClaimedFile] {
+        switch change {
+        case .arrived(let name):
+            return claimer.claim(EntryName(name)).map { [$0] } ?? []
+        case .created(let name):
+            // Only what is complete on creation; a regular file waits for its close.
+            if let folder = try? claimer.layout.open(), folder.kind(of: EntryName(name)).isRegular { return [] }
+            return claimer.claim(EntryName(name)).map { [$0] } ?? []
+        case .lost:
+            return claimer.scanFolder()
         }
-        return settle(claimPath, name: name)
-    }
-
-    /// Step 2: gives the claimed entry its own name in `processing/`, or
-    /// refuses it into `failed/`.
-    private func settle(_ claimPath: String, name: String) -> ClaimedFile? {
-        if let refusal = Refusal(kind: FileSystem.kind(of: claimPath), sizeLimit: sizeLimit) {
-            let explanation = refusal.explanation(for: name)
-            _ = try? layout.moveToFailed(claimPath, name: name, explanation: explanation)
-            refused(name, explanation)
-            return nil
-        }
-        guard let path = try? FileSystem.moveWithoutReplacing(claimPath, into: layout.processing, name: name) else {
-            return nil
-        }
-        return ClaimedFile(path: path, originalName: name, layout: layout)
-    }
-
-    /// Everything now in the folder, claimed in name order.
-    func scanFolder() -> [ClaimedFile] {
-        guard let names = try? FileSystem.list(layout.folder) else { return [] }
-        return names.compactMap { claim($0) }
-    }
-
-    /// Files a stopped agent left in `processing/`, including claims it
-    /// made but had not yet renamed.
-    func recoverInterrupted() -> [ClaimedFile] {
-        guard let names = try? FileSystem.list(layout.processing) else { return [] }
-        return names.compactMap { name in
-            let path = FileSystem.join(layout.processing, name)
-            if name.hasPrefix(Self.claimPrefix) {
-                // ".claim.PID.N.NAME": the original name follows the third dot.
-                let parts = name.dropFirst(Self.claimPrefix.count).split(separator: ".", maxSplits: 2)
-                guard parts.count == 3 else { return nil }
-                return settle(path, name: String(parts[2]))
-            }
-            guard !name.hasPrefix(".") else { return nil }
-            if let refusal = Refusal(kind: FileSystem.kind(of: path), sizeLimit: sizeLimit) {
-                let explanation = refusal.explanation(for: name)
-                _ = try? layout.moveToFailed(path, name: name, explanation: explanation)
-                refused(name, explanation)
-                return nil
-            }
-            return ClaimedFile(path: path, originalName: name, layout: layout, wasInterrupted: true)
-        }
-    }
-}
-
-/// An exclusive `flock` on `processing/.agent.lock`, held while an agent
-/// watches. Only an agent that gets it takes up files left in
-/// `processing/`: otherwise another agent is running and they may be its.
-final class AgentLock: Sendable {
-    private let fd: Int32
-    /// True when no other agent holds the lock.
-    let isAlone: Bool
-
-    init(directory: String) {
-        fd = open(FileSystem.join(directory, ".agent.lock"), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o640)
-        isAlone = fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0
-    }
-
-    func release() {
-        if fd >= 0 { close(fd) }
     }
 }

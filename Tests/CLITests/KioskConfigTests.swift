@@ -101,7 +101,7 @@ struct KioskConfigTests {
             .map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
         for path in folders {
             let entry = entries.first { $0.count >= 5 && $0[1] == path }
-            #expect(entry?[0] == "d" && entry?[3] == "kioskprint",
+            #expect(entry?[0] == "d" && entry?[2] == "3770" && entry?[3] == "kioskprint",
                     "\(deployment)/kioskprint.tmpfiles should create \(path) for the kioskprint user: \(entry ?? [])")
             #expect(readme.contains(path), "\(deployment)/README.md does not say where to write: \(path)")
         }

@@ -66,7 +66,8 @@ import Testing
         var info = stat()
         #expect(stat(root + "/var/spool/kioskprint", &info) == 0)
         #expect(Int(info.st_uid) == uid)
-        #expect(info.st_mode & 0o7777 == 0o2770)
+        // setgid (files stay in the group) and sticky (no one else's link in place of the agent's subfolders).
+        #expect(info.st_mode & 0o7777 == 0o3770)
         // The unit may write there despite ProtectSystem=strict.
         #expect(try String(contentsOfFile: systemd + "/kioskprint.service", encoding: .utf8)
             .contains("ReadWritePaths=-/var/spool/kioskprint"))

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 import Foundation
 import Testing
 @testable import Triggers
@@ -54,4 +55,50 @@ final class TempFolder {
 struct TestFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// Everything a watched folder reported, in order: to look at afterwards,
+/// or to wait for as it comes (`stream`, iterated once).
+final class ReportLog: Sendable {
+    private let all = Mutex<[FolderReport]>([])
+    let stream: AsyncStream<FolderReport>
+    private let continuation: AsyncStream<FolderReport>.Continuation
+
+    init() { (stream, continuation) = AsyncStream<FolderReport>.makeStream() }
+
+    var sink: @Sendable (FolderReport) -> Void { { [self] report in record(report) } }
+
+    private func record(_ report: FolderReport) {
+        all.withLock { $0.append(report) }
+        continuation.yield(report)
+    }
+
+    var reports: [FolderReport] { all.withLock { $0 } }
+
+    var troubles: [String] {
+        reports.compactMap { if case .trouble(let message) = $0 { message } else { nil } }
+    }
+}
+
+/// Creates a file whose name is `name` as bytes, which need not be UTF-8.
+func createFile(named name: [UInt8], in directory: String) throws {
+    let path = Array(directory.utf8) + [UInt8(ascii: "/")] + name + [0]
+    let fd = path.withUnsafeBufferPointer { buffer in
+        buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
+    }
+    guard fd >= 0 else { throw TestFailure("create \(name) in \(directory): \(String(cString: strerror(errno)))") }
+    _ = write(fd, "job", 3)
+    close(fd)
+}
+
+/// Waits until no agent holds the folder's lock, as after a crash the
+/// kernel lets it go: a blocking flock, on a thread of its own.
+func waitForAgentLock(_ temp: TempFolder) async {
+    let path = temp.sub("processing", ".agent.lock")
+    await Task.detached {
+        let fd = open(path, O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = flock(fd, LOCK_EX)
+        close(fd)
+    }.value
 }

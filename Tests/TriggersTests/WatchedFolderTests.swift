@@ -120,8 +120,8 @@ struct WatchedFolderTests {
     @Test func linksPipesAndFoldersMadeInPlaceAreRefusedAtOnceAndSaidToTheLog() async throws {
         let temp = try TempFolder()
         let told = Mutex<[String]>([])
-        var files = try WatchedFolder(path: temp.path).claimedFiles { name, explanation in
-            told.withLock { $0.append("\(name): \(explanation)") }
+        var files = try WatchedFolder(path: temp.path).claimedFiles { report in
+            if case .refused(let name, let explanation) = report { told.withLock { $0.append("\(name): \(explanation)") } }
         }.makeAsyncIterator()
         // Made in the folder itself: only IN_CREATE announces these, and no close follows.
         #expect(symlink("/etc/passwd", temp.sub("passwd.pdf")) == 0)

@@ -21,11 +21,17 @@ struct FolderJobs: Sendable {
                                                                            doneLimit: settings.doneLimit))
         logger.info("watching \(settings.path) (\(settings.key)): \(describe())")
         let logger = logger, folderPath = settings.path
-        let refusedEntries = try folder.claimedFiles { name, explanation in
-            logger.warning("\(name) in \(folderPath) refused unopened and moved to failed/: \(explanation)",
-                           metadata: ["folder": "\(folderPath)"])
+        let files = try folder.claimedFiles { report in
+            let metadata: Logger.Metadata = ["folder": "\(folderPath)"]
+            switch report {
+            case .refused(let name, let explanation):
+                logger.warning("\(name) in \(folderPath) refused unopened and moved to failed/: \(explanation)", metadata: metadata)
+            case .trouble(let message): logger.error("\(message)", metadata: metadata)
+            case .gone(let message): logger.warning("\(message)", metadata: metadata)
+            case .watchedAgain(let message): logger.notice("\(message)", metadata: metadata)
+            }
         }
-        for await file in refusedEntries {
+        for await file in files {
             // A file once claimed is seen through to done/ or failed/ even
             // if the agent is stopping: the intake is not cancelled midway.
             await Task.detached { await take(file) }.value
@@ -48,7 +54,9 @@ struct FolderJobs: Sendable {
         do {
             let job = try await queue(file)
             do { try file.finish() } catch {
-                logger.warning("\(file.originalName) was queued as job \(job.id) but could not be moved to done/: \(error)")
+                // Logged at error: it stays in processing/, and done/ may be a link or another user's folder.
+                logger.error("\(file.originalName) was queued as job \(job.id) but could not be moved to done/: \(error)",
+                             metadata: ["job": "\(job.id)", "folder": "\(settings.path)"])
             }
             logger.info("\(file.originalName) queued as job \(job.id) \"\(job.name)\" for \(job.role)",
                         metadata: ["job": "\(job.id)", "role": "\(job.role)", "folder": "\(settings.path)"])

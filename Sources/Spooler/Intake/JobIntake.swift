@@ -140,8 +140,7 @@ public struct JobIntake: Sendable {
     }
 
     private func makeSpoolFolder() throws {
-        try FileManager.default.createDirectory(atPath: spoolFolder, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try KioskStore.prepareFolder(at: spoolFolder)
     }
 
     private static func timestamp() -> String {

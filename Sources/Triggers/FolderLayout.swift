@@ -1,0 +1,57 @@
+/// The folder and its three subfolders, plus the limits that apply to it.
+/// Paths are kept for messages and for ``ClaimedFile/path``; every change
+/// goes through ``Directory``, relative to the opened folder.
+struct FolderLayout: Sendable, Hashable {
+    let folder: String
+    let doneLimit: Int
+
+    static let processingName = "processing"
+    static let doneName = "done"
+    static let failedName = "failed"
+    /// The subfolders' own names, which the scan of the folder skips.
+    static let subfolderNames: Set<String> = [processingName, doneName, failedName]
+
+    var processing: String { FileSystem.join(folder, Self.processingName) }
+    var done: String { FileSystem.join(folder, Self.doneName) }
+    var failed: String { FileSystem.join(folder, Self.failedName) }
+
+    /// The watched folder itself, opened.
+    func open() throws -> Directory { try Directory.open(folder) }
+
+    /// Creates the subfolders that are missing, and refuses any that is not
+    /// a real folder of the agent's own.
+    func createSubfolders() throws {
+        let opened = try open()
+        for name in [Self.processingName, Self.doneName, Self.failedName] { _ = try opened.subfolder(name) }
+    }
+
+    /// Moves `name` from `source` into `failed/` as `newName` and writes the
+    /// explanation beside it as `NEWNAME.error`. Returns where it went; nil
+    /// when it was gone (another agent took it). `forgetAttempts` when
+    /// `source` is `processing/`: the count is dropped, so a file moved back
+    /// into the folder starts again from its first attempt.
+    @discardableResult
+    func moveToFailed(_ name: EntryName, from source: Directory, as newName: String, explanation: String,
+                      forgetAttempts: Bool = false) throws -> String? {
+        let failed = try open().subfolder(Self.failedName)
+        guard let kept = try source.move(name, into: failed, as: newName) else { return nil }
+        if forgetAttempts, let text = name.text { Attempts.forget(text, in: source) }
+        let text = explanation.hasSuffix("\n") ? explanation : explanation + "\n"
+        try failed.write(text, to: kept + ".error")
+        return FileSystem.join(failed.path, kept)
+    }
+
+    /// Deletes the oldest files in `done/` beyond `doneLimit`. Another agent
+    /// may trim at the same time, so an entry already gone is fine.
+    func trimDone(_ done: Directory) {
+        guard let names = try? done.list(), names.count > doneLimit else { return }
+        let dated = names.compactMap { name -> (name: EntryName, time: Int64)? in
+            done.modified(name).map { (name, $0) }
+        }
+        let oldestFirst = dated.sorted { ($0.time, $0.name) < ($1.time, $1.name) }
+        for entry in oldestFirst.prefix(max(0, oldestFirst.count - doneLimit)) {
+            if done.kind(of: entry.name) == .directory { continue }
+            done.remove(entry.name)
+        }
+    }
+}
