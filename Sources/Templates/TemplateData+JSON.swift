@@ -13,14 +13,22 @@ struct JSONReader {
     private(set) var firstValueOffset = 0
 
     /// Deeper nesting than any job needs; the limit keeps hostile input from exhausting the stack.
-    static let maximumDepth = 200
+    static let maximumDepth = TemplateLimits.maximumDataNesting
+    /// Most bytes read; more is refused before parsing.
+    let maximumBytes: Int
 
-    init(bytes: [UInt8], file: String) {
+    init(bytes: [UInt8], file: String, maximumBytes: Int = TemplateLimits.maximumDataBytes) {
         self.bytes = bytes
         self.file = file
+        self.maximumBytes = maximumBytes
     }
 
     mutating func readDocument() throws(TemplateErrors) -> TemplateData {
+        guard bytes.count <= maximumBytes else {
+            throw diagnostic("the data is \(bytes.count) bytes, more than the "
+                             + "\(TemplateLimits.describe(limit: maximumBytes)) a job's data may be. "
+                             + "Send only the values the template prints, or split the job.", at: 0)
+        }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }  // a byte-order mark, as some Windows editors write
         try checkUTF8()
         skipWhitespace()
@@ -131,7 +139,7 @@ struct JSONReader {
     private mutating func enter() throws(TemplateErrors) {
         depth += 1
         if depth > Self.maximumDepth {
-            throw malformed("the values are nested more than \(Self.maximumDepth) deep",
+            throw malformed("the values are nested more than \(Self.maximumDepth) deep, the most a job's data may have",
                             hint: "Flatten the data; a template cannot use this much nesting.")
         }
     }

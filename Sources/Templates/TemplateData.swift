@@ -25,8 +25,10 @@ public enum TemplateData: Sendable, Equatable {
     /// - Parameter file: the name errors give for the data, such as `receipt.json`.
     /// - Throws: one diagnostic at the line and column where the JSON goes
     ///   wrong, or where a top level that is not an object starts.
-    public init(json: Data, file: String) throws(TemplateErrors) {
-        var reader = JSONReader(bytes: Array(json), file: file)
+    /// - Parameter maximumBytes: more is refused unread; a job's data may be
+    ///   `TemplateLimits.maximumDataBytes`, a job file wrapping other bytes more.
+    public init(json: Data, file: String, maximumBytes: Int = TemplateLimits.maximumDataBytes) throws(TemplateErrors) {
+        var reader = JSONReader(bytes: Array(json), file: file, maximumBytes: maximumBytes)
         let value = try reader.readDocument()
         guard case .object = value else {
             let start = reader.location(ofByte: reader.firstValueOffset)

@@ -23,4 +23,26 @@ import Testing
         #expect(result.status == 1)
         #expect(result.output.contains("The template file /nonexistent/receipt.xml does not exist. Check the path."))
     }
+
+    /// Issue 14: 200,000 nested sections used to overflow the stack (exit 139).
+    @Test func aTemplateNested200000DeepIsRefusedNotACrash() throws {
+        let levels = 200_000
+        let path = try write("<template>\n" + String(repeating: "{{#a}}", count: levels) + "<text>x</text>"
+            + String(repeating: "{{/a}}", count: levels) + "\n</template>")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try CommandRunner().run(["templates", "check", path])
+        #expect(result.status == 1, "\(result.status): \(result.output)")
+        #expect(result.output.contains("more than the 1 MB (1048576 bytes) a template may be"), "\(result.output)")
+    }
+
+    /// Under the size limit, nesting past 64 levels is refused at its place, naming the limit.
+    @Test func aTemplateNestedPastTheLimitIsRefusedWithItsPlace() throws {
+        let path = try write("<template>\n" + String(repeating: "{{#a}}", count: 80_000) + "<text>x</text>"
+            + String(repeating: "{{/a}}", count: 80_000) + "\n</template>")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try CommandRunner().run(["templates", "check", path])
+        #expect(result.status == 1, "\(result.status): \(result.output)")
+        #expect(result.output.contains("error: \(path):2:"), "\(result.output)")
+        #expect(result.output.contains("{{#a}} is nested 65 deep, more than the 64 levels"), "\(result.output)")
+    }
 }
