@@ -36,6 +36,16 @@ import Triggers
         #expect(refusal(#"{"template": "#).hasPrefix("it is not valid JSON: bp.json:1:"))
     }
 
+    /// Issue 14: a dropped file must not point the agent at any template file on the machine.
+    @Test func aTemplateIsNamedFromTheCatalogNeverByPath() {
+        for path in ["/etc/passwd", "../secret/receipt.xml", "receipt.xml", "/tmp/evil.xml", "templates/receipt"] {
+            let reason = refusal(#"{"template": "\#(path)", "data": {}}"#)
+            #expect(reason.hasPrefix(#""template": "\#(path)" is a file path, and a job file names a template by its name only"#),
+                    "\(path): \(reason)")
+        }
+        #expect(refusal(#"{"template": "receipt", "data": {}}"#) == "")
+    }
+
     @Test func printerLanguageBytesAndTheDrawer() throws {
         let zpl = try envelope(#"{"role": "label", "name": "Parcel 4711", "zpl": "^XA^FDParcel^FS^XZ", "drawer": false}"#)
         #expect(zpl == JobEnvelope(content: .printerLanguage(.zpl, Data("^XA^FDParcel^FS^XZ".utf8)), role: try Role("label"),

@@ -106,6 +106,12 @@ struct JobEnvelope: Equatable {
             throw FileRefusal("it does not say what to print: add \"template\": \"NAME\" (`kioskprint templates list` shows them) "
                 + "with its \"data\", or printer-language bytes in \"zpl\" or \"escpos-base64\".")
         }
+        // Whoever can drop a file must not be able to point the agent at any template file on the machine.
+        guard !TemplateCatalog.isPath(template) else {
+            throw FileRefusal("\"template\": \"\(template)\" is a file path, and a job file names a template by its name only, "
+                + "e.g. \"receipt\" (`kioskprint templates list` shows them). Put the template in a templates folder "
+                + "and give its name without the folder and the .xml.")
+        }
         guard case .object? = members["data"], let data = members["data"] else {
             throw FileRefusal("it has no \"data\" object with the values for the template \(template).")
         }

@@ -25,7 +25,7 @@ public struct TemplateCatalog: Sendable {
 
     /// The template called `name`, or the file at that path.
     public func find(_ name: String) throws(TemplateLookupError) -> TemplateSource {
-        if name.contains("/") || name.hasSuffix(".xml") {
+        if Self.isPath(name) {
             guard FileManager.default.fileExists(atPath: name) else { throw .missingFile(path: name) }
             return try Self.load(path: name, origin: .file(path: name))
         }
@@ -38,6 +38,11 @@ public struct TemplateCatalog: Sendable {
         }
         if let builtIn { return builtIn }
         throw .unknown(name: name, known: all().map(\.name), folders: folders)
+    }
+
+    /// Whether `find` takes `name` as a file path rather than a template's name.
+    public static func isPath(_ name: String) -> Bool {
+        name.contains("/") || name.hasSuffix(".xml")
     }
 
     /// Every template by name: the custom ones, and the built-ins they do not replace.
