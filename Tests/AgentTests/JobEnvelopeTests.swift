@@ -46,6 +46,15 @@ import Triggers
         #expect(refusal(#"{"template": "receipt", "data": {}}"#) == "")
     }
 
+    /// Issue 14: a NUL cut the marker off the name at the printer, so crash recovery sent the job again.
+    @Test func aJobNameWithAControlCharacterOrTooLongIsRefused() {
+        #expect(refusal(#"{"template": "receipt", "data": {}, "name": "BP\u0000SK1234"}"#)
+            .hasPrefix(#""name": the job name has a control character (U+0000) at character 3"#))
+        let long = String(repeating: "x", count: 239)
+        #expect(refusal(#"{"template": "receipt", "data": {}, "name": "\#(long)"}"#)
+            .hasPrefix(#""name": the job name is 239 bytes long, more than the 200 bytes"#))
+    }
+
     @Test func printerLanguageBytesAndTheDrawer() throws {
         let zpl = try envelope(#"{"role": "label", "name": "Parcel 4711", "zpl": "^XA^FDParcel^FS^XZ", "drawer": false}"#)
         #expect(zpl == JobEnvelope(content: .printerLanguage(.zpl, Data("^XA^FDParcel^FS^XZ".utf8)), role: try Role("label"),

@@ -53,6 +53,17 @@ import Testing
         #expect(try await KioskStore(path: database).jobs(includeFinished: true).isEmpty)
     }
 
+    /// Issue 14: a name the printer would cut, or too long for the marker, is refused before anything is queued.
+    @Test func aJobNameWithAControlCharacterOrTooLongIsRefused() throws {
+        let bell = try CommandRunner().run(["print", "receipt", "--role", "receipt", "--name", "Receipt\u{7}4711"])
+        #expect(bell.status != 0)
+        #expect(bell.errors.contains("--name: the job name has a control character (U+0007) at character 8"), "\(bell.errors)")
+        let long = try CommandRunner().run(["print", "receipt", "--role", "receipt", "--name", String(repeating: "x", count: 239)])
+        #expect(long.status != 0)
+        #expect(long.errors.contains("--name: the job name is 239 bytes long, more than the 200 bytes a job name may be"),
+                "\(long.errors)")
+    }
+
     @Test func aQueuedJobIsCanceledAtOnce() async throws {
         let lab = try await PrinterLab.shared()
         let (kioskprint, _) = CommandRunner.forLab(lab)

@@ -126,9 +126,9 @@ struct FolderJobs: Sendable {
         }
     }
 
-    /// The job's name: the file's name without its extension.
+    /// The job's name: the file's name without its extension, made a usable job name (see `JobName`).
     private func jobName(_ file: ClaimedFile) -> String {
-        (file.originalName as NSString).deletingPathExtension
+        JobName.cleaned((file.originalName as NSString).deletingPathExtension)
     }
 
     private func describe() -> String {

@@ -63,7 +63,9 @@ struct JobEnvelope: Equatable {
         }
         switch members["name"] {
         case nil, .null?: name = nil
-        case .string(let text)?: name = text
+        case .string(let text)?:
+            if let problem = JobName.problem(text) { throw FileRefusal("\"name\": \(problem)") }
+            name = text
         default: throw FileRefusal("\"name\" must be text, e.g. \"BP SK1234 row 12\".")
         }
         switch members["copies"] {

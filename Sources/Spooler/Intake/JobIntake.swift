@@ -50,7 +50,7 @@ public struct JobIntake: Sendable {
         }
         let check = TemplateCheck.run(source, dataJSON: Data(dataJSON.utf8), dataFile: dataFile, media: media)
         guard check.isClean else { throw IntakeError(.refused, check.errors.joined(separator: "\n")) }
-        return try await queue(name: jobName ?? "\(source.name) \(Self.timestamp())", role: role,
+        return try await queue(name: jobName ?? JobName.cleaned("\(source.name) \(Self.timestamp())"), role: role,
                                content: .template(name: source.name, dataJSON: dataJSON), copies: copies, source: origin,
                                opensDrawer: opensDrawer)
     }
@@ -82,7 +82,7 @@ public struct JobIntake: Sendable {
             throw IntakeError(.refused, "\(original): \(error)")
         }
         do {
-            return try await queue(name: jobName ?? original, role: role,
+            return try await queue(name: jobName ?? JobName.cleaned(original), role: role,
                                    content: .document(path: spooled, format: kind == "jpeg" ? "jpg" : kind), copies: copies,
                                    source: source, opensDrawer: opensDrawer)
         } catch {
@@ -94,6 +94,8 @@ public struct JobIntake: Sendable {
     /// Queues a job that was checked before, e.g. a reprint of a stored job.
     public func queue(name: String, role: Role, content: JobContent, copies: Int = 1,
                       source: String? = nil, opensDrawer: Bool = false) async throws(IntakeError) -> PrintJob {
+        // The store refuses such a name too; here it is the job that is wrong, not the storage.
+        if let problem = JobName.problem(name) { throw IntakeError(.refused, problem.prefix(1).uppercased() + problem.dropFirst()) }
         do {
             return try await store.enqueue(name: name, role: role, content: content, copies: copies, source: source,
                                            opensDrawer: opensDrawer)

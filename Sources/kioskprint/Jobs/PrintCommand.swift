@@ -65,6 +65,7 @@ struct PrintCommand: AsyncParsableCommand {
         if file != nil, data != nil { throw ValidationError("--data goes with a template, not with --file.") }
         if file == nil, language != nil { throw ValidationError("--language goes with --file (a .bin or .prn file), not with a template.") }
         guard (1...99).contains(copies) else { throw ValidationError("--copies \(copies): give 1 to 99.") }
+        if let name, let problem = JobName.problem(name) { throw ValidationError("--name: \(problem)") }
     }
 
     func run() async throws {
