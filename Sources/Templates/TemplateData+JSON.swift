@@ -229,7 +229,14 @@ struct JSONReader {
             guard skipDigits() > 0 else { throw malformed("expected the exponent's digits, found \(found())", hint: "Write 1e3 or 1.5E-2.") }
         }
         let text = String(decoding: bytes[start..<offset], as: UTF8.self)
-        if isInteger, let value = Int(text) { return .integer(value) }
+        if isInteger {
+            // A Double would print 12345678901234567890 as 1.2345678901234567e+19: refused rather than changed.
+            guard let value = Int(text) else {
+                throw malformed("\(text) is a whole number beyond 64 bits (more than \(Int.max) or less than \(Int.min))",
+                                hint: "Write it as a string in quotes, \"\(text)\", so that it prints as written.", at: start)
+            }
+            return .integer(value)
+        }
         guard let value = Double(text), value.isFinite else {
             throw malformed("\(text) is too large a number", hint: "Write it as a string in quotes.", at: start)
         }

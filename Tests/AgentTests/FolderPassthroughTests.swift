@@ -117,4 +117,13 @@ import Testing
         let job = try #require(try await store.jobs().first)
         #expect(job.name == String(repeating: "x", count: JobName.maximumBytes))
     }
+
+    @Test func aDataFolderReadsItsDataAsStrictlyAsTemplatesCheck() async throws {
+        let ended = try await drop([
+            "latin1.json": Data(Array(#"{"store": {"name": "Caf"#.utf8) + [0xE9] + Array(#""}}"#.utf8)),
+        ], role: "till", template: "receipt")
+        #expect(ended.failed == ["latin1.json"])
+        #expect(errorText("latin1.json").contains("latin1.json:1:24: the data is not UTF-8 text (byte 24 cannot be read)"),
+                "\(errorText("latin1.json"))")
+    }
 }

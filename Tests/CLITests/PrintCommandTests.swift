@@ -64,6 +64,30 @@ import Testing
                 "\(long.errors)")
     }
 
+    /// Issue 14: `print --data` reads the data as strictly as `templates check` and the folders do.
+    @Test func printRefusesDataThatTemplatesCheckRefuses() async throws {
+        let lab = try await PrinterLab.shared()
+        let (kioskprint, database) = CommandRunner.forLab(lab)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kioskprint-data-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let latin1 = folder.appendingPathComponent("latin1.json")
+        try Data(Array(#"{"store": {"name": "Caf"#.utf8) + [0xE9] + Array(#""}}"#.utf8)).write(to: latin1)
+        let huge = folder.appendingPathComponent("huge.json")
+        try #"{"receipt": {"id": 12345678901234567890}}"#.write(to: huge, atomically: true, encoding: .utf8)
+
+        for (file, reason) in [(latin1.path, "the data is not UTF-8 text (byte 24 cannot be read)"),
+                               (huge.path, "12345678901234567890 is a whole number beyond 64 bits")] {
+            let check = try kioskprint.run(["templates", "check", "receipt", "--data", file])
+            #expect(check.status == 1 && check.output.contains(reason), "\(check.output)")
+            let printed = try kioskprint.run(["print", "receipt", "--data", file, "--role", "receipt"])
+            #expect(printed.status != 0)
+            #expect(printed.errors.contains("\(file):1:") && printed.errors.contains(reason), "\(printed.errors)")
+            #expect(printed.errors.contains("Nothing was queued"), "\(printed.errors)")
+        }
+        #expect(try await KioskStore(path: database).jobs(includeFinished: true).isEmpty)
+    }
+
     @Test func aQueuedJobIsCanceledAtOnce() async throws {
         let lab = try await PrinterLab.shared()
         let (kioskprint, _) = CommandRunner.forLab(lab)

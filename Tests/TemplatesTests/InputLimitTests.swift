@@ -87,4 +87,15 @@ import Testing
             "\(error)".contains("the values are nested more than 200 deep, the most a job's data may have")
         }
     }
+
+    /// Issue 14: such an integer used to print as 1.2345678901234567e+19.
+    @Test func anIntegerBeyond64BitsIsRefusedNotRounded() throws {
+        #expect {
+            try TemplateData(json: Data(#"{"id": 12345678901234567890}"#.utf8), file: "order.json")
+        } throws: { error in
+            "\(error)".hasPrefix("order.json:1:8: the JSON is malformed: 12345678901234567890 is a whole number beyond 64 bits")
+        }
+        #expect(try TemplateData(json: Data(#"{"id": 9223372036854775807, "x": 1.5e30}"#.utf8), file: "order.json")
+            == .object(["id": .integer(Int.max), "x": .number(1.5e30)]))
+    }
 }

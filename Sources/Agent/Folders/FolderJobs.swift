@@ -78,7 +78,7 @@ struct FolderJobs: Sendable {
                     throw FolderJobError("it could not be read.", retryable: true)
                 }
                 if let template = settings.template, let role = settings.role {
-                    return try await intake.queueTemplate(template, dataJSON: String(decoding: bytes, as: UTF8.self),
+                    return try await intake.queueTemplate(template, data: bytes,
                                                           dataFile: file.originalName, role: role,
                                                           jobName: jobName(file), source: file.path)
                 }

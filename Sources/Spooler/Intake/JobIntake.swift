@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import PrintModel
 import Rendering
 public import Store
@@ -53,6 +53,20 @@ public struct JobIntake: Sendable {
         return try await queue(name: jobName ?? JobName.cleaned("\(source.name) \(Self.timestamp())"), role: role,
                                content: .template(name: source.name, dataJSON: dataJSON), copies: copies, source: origin,
                                opensDrawer: opensDrawer)
+    }
+
+    /// Queues a template with its data as the bytes of a file (`print --data`,
+    /// a folder's data file), read by the same strict reader as `templates
+    /// check`: bytes that are not UTF-8 are refused, not replaced, and so is
+    /// data over `TemplateLimits`.
+    public func queueTemplate(_ name: String, data: Data, dataFile: String, role: Role,
+                              jobName: String? = nil, copies: Int = 1, source: String? = nil,
+                              opensDrawer: Bool = false) async throws(IntakeError) -> PrintJob {
+        do { _ = try TemplateData(json: data, file: dataFile) } catch {
+            throw IntakeError(.refused, error.diagnostics.map(\.description).joined(separator: "\n"))
+        }
+        return try await queueTemplate(name, dataJSON: String(decoding: data, as: UTF8.self), dataFile: dataFile, role: role,
+                                       jobName: jobName, copies: copies, source: source, opensDrawer: opensDrawer)
     }
 
     /// Queues a file as it is: a printer-ready file (PDF, PNG or JPEG), or
