@@ -1,3 +1,5 @@
+public import PrintModel
+
 /// The most one job may make the renderer read, decode, keep or draw, in one place.
 ///
 /// Whoever can write a template or drop a file must not be able to exhaust
@@ -22,4 +24,11 @@ public enum RenderLimits {
     /// few logos are far less, and a template naming many large images must
     /// not grow the agent without end.
     public static let imageCacheBytes = 64 * 1_048_576
+
+    /// Most pieces of paper one job may make, counting every `<cut/>`: checked
+    /// before anything is drawn. The 20,000-item end-of-day report is 27.
+    public static let maximumPiecesPerJob = CutPlanner.maximumPieces
+    /// Most paper one job may use in all (200 m, half a day's 80 mm roll
+    /// stock), checked from the cut plan before anything is drawn.
+    public static let maximumJobLength = Length.millimetres(200_000)
 }
