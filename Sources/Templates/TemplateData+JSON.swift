@@ -13,14 +13,16 @@ struct JSONReader {
     private(set) var firstValueOffset = 0
 
     /// Deeper nesting than any job needs; the limit keeps hostile input from exhausting the stack.
-    static let maximumDepth = TemplateLimits.maximumDataNesting
+    let maximumDepth: Int
     /// Most bytes read; more is refused before parsing.
     let maximumBytes: Int
 
-    init(bytes: [UInt8], file: String, maximumBytes: Int = TemplateLimits.maximumDataBytes) {
+    init(bytes: [UInt8], file: String, maximumBytes: Int = TemplateLimits.maximumDataBytes,
+         maximumDepth: Int = TemplateLimits.maximumDataNesting) {
         self.bytes = bytes
         self.file = file
         self.maximumBytes = maximumBytes
+        self.maximumDepth = maximumDepth
     }
 
     mutating func readDocument() throws(TemplateErrors) -> TemplateData {
@@ -138,8 +140,8 @@ struct JSONReader {
 
     private mutating func enter() throws(TemplateErrors) {
         depth += 1
-        if depth > Self.maximumDepth {
-            throw malformed("the values are nested more than \(Self.maximumDepth) deep, the most a job's data may have",
+        if depth > maximumDepth {
+            throw malformed("the values are nested more than \(maximumDepth) deep, the most a job's data may have",
                             hint: "Flatten the data; a template cannot use this much nesting.")
         }
     }

@@ -27,8 +27,11 @@ public enum TemplateData: Sendable, Equatable {
     ///   wrong, or where a top level that is not an object starts.
     /// - Parameter maximumBytes: more is refused unread; a job's data may be
     ///   `TemplateLimits.maximumDataBytes`, a job file wrapping other bytes more.
-    public init(json: Data, file: String, maximumBytes: Int = TemplateLimits.maximumDataBytes) throws(TemplateErrors) {
-        var reader = JSONReader(bytes: Array(json), file: file, maximumBytes: maximumBytes)
+    /// - Parameter maximumNesting: deeper objects and lists are refused; one
+    ///   more than a job's data for a job file, whose `"data"` is one level down.
+    public init(json: Data, file: String, maximumBytes: Int = TemplateLimits.maximumDataBytes,
+                maximumNesting: Int = TemplateLimits.maximumDataNesting) throws(TemplateErrors) {
+        var reader = JSONReader(bytes: Array(json), file: file, maximumBytes: maximumBytes, maximumDepth: maximumNesting)
         let value = try reader.readDocument()
         guard case .object = value else {
             let start = reader.location(ofByte: reader.firstValueOffset)

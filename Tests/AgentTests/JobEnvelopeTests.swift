@@ -3,6 +3,7 @@ import Foundation
 import IPP
 import PrintModel
 import Spooler
+import Templates
 import Testing
 import Triggers
 
@@ -53,6 +54,19 @@ import Triggers
         let long = String(repeating: "x", count: 239)
         #expect(refusal(#"{"template": "receipt", "data": {}, "name": "\#(long)"}"#)
             .hasPrefix(#""name": the job name is 239 bytes long, more than the 200 bytes"#))
+    }
+
+    /// Issue 14: a job file's "data" may nest as deep as a data file's, and no deeper.
+    @Test func dataInAJobFileHasTheSameNestingLimitAsADataFile() throws {
+        func nested(_ depth: Int) -> String {
+            String(repeating: #"{"a":"#, count: depth - 1) + "{}" + String(repeating: "}", count: depth - 1)
+        }
+        let limit = TemplateLimits.maximumDataNesting
+        let read = try envelope(#"{"template": "receipt", "data": \#(nested(limit))}"#)
+        guard case .template(_, let dataJSON) = read.content else { Issue.record("no template: \(read)"); return }
+        #expect(throws: Never.self) { try TemplateData(json: Data(dataJSON.utf8), file: "data") }
+        #expect(refusal(#"{"template": "receipt", "data": \#(nested(limit + 1))}"#)
+            .contains("the values are nested more than 201 deep"))
     }
 
     @Test func printerLanguageBytesAndTheDrawer() throws {

@@ -42,9 +42,12 @@ struct JobEnvelope: Equatable {
     /// whoever wrote the file.
     init(json: Data, file: String) throws(FileRefusal) {
         let document: TemplateData
-        // The folder's file size limit bounds the envelope, which may carry large ESC/POS bytes;
-        // its "data" is held to TemplateLimits.maximumDataBytes when the template is checked.
-        do { document = try TemplateData(json: json, file: file, maximumBytes: .max) } catch {
+        // The folder's file size limit bounds the envelope, which may carry large ESC/POS bytes; its
+        // "data", one level down, is held to TemplateLimits' data limits when the template is checked.
+        do {
+            document = try TemplateData(json: json, file: file, maximumBytes: .max,
+                                        maximumNesting: TemplateLimits.maximumDataNesting + 1)
+        } catch {
             throw FileRefusal("it is not valid JSON: \(error)")
         }
         guard case .object(let members) = document else { throw FileRefusal("it is not a JSON object.") }
