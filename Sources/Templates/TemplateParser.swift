@@ -200,7 +200,8 @@ final class MarkupBuilder: NSObject, XMLParserDelegate {
             let tag = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
             if let kind = tag.first, kind == "#" || kind == "^" {
                 let name = tag.dropFirst().trimmingCharacters(in: .whitespaces)
-                guard mayOpen("{{\(kind)\(name)}}", at: here) else { return }
+                let written = text.distance(from: open.lowerBound, to: text.endIndex)
+                guard mayOpen("{{\(kind)\(name)}}", at: place(written, before: here, of: "{{") ?? here) else { return }
                 stack.append(Frame(element: "{{\(kind)\(name)}}", attributes: [:], location: here))
             } else if tag.first == "/" {
                 let name = tag.dropFirst().trimmingCharacters(in: .whitespaces)
@@ -229,6 +230,29 @@ final class MarkupBuilder: NSObject, XMLParserDelegate {
                 + "Check for sections or elements that are opened and never closed.", at: here))
         stopped = true
         return false
+    }
+
+    /// Where a text's character stands that is `distance` characters before
+    /// `end`, the start of the tag that ends the text; nil when the source
+    /// there does not start with `expected` (entities or line endings made the
+    /// text differ from the file), so the caller keeps `end`.
+    private func place(_ distance: Int, before end: SourceLocation, of expected: String) -> SourceLocation? {
+        var line = end.line, column = end.column, remaining = distance
+        while remaining > 0 {
+            if column > 1 {
+                let step = min(remaining, column - 1)
+                column -= step
+                remaining -= step
+            } else if line > 1, line - 1 <= lines.count {
+                line -= 1
+                column = lines[line - 1].count + 1  // the line break itself
+                remaining -= 1
+            } else {
+                return nil
+            }
+        }
+        guard line >= 1, line <= lines.count, lines[line - 1].dropFirst(column - 1).hasPrefix(expected) else { return nil }
+        return location(line: line, column: column)
     }
 
     private func strayText(_ text: String, at here: SourceLocation) {
