@@ -161,6 +161,9 @@ extension KioskStore {
         guard !name.isEmpty else {
             throw StoreError.invalidJob("A job needs a name that says what it is, e.g. \"Receipt 4711, till 3\".")
         }
+        if let problem = JobName.problem(name) {
+            throw StoreError.invalidJob("The job was not queued: \(problem)")
+        }
         guard copies >= 1 else {
             throw StoreError.invalidJob("\"\(name)\" asks for \(copies) copies: ask for 1 or more.")
         }

@@ -64,6 +64,12 @@ struct PreparedText: Sendable {
                 checkName(name, written: written)
                 open.append(name)
                 output += written
+                if open.count > TemplateLimits.maximumNesting {
+                    // swift-mustache parses sections recursively: stop before that can exhaust the stack.
+                    problems.append("\(written) is nested \(open.count) deep in this text, more than the "
+                                    + "\(TemplateLimits.maximumNesting) levels of {{#sections}} a template may have")
+                    return
+                }
             case "/":
                 let name = body.dropFirst().trimmingCharacters(in: .whitespaces)
                 if open.last == name {

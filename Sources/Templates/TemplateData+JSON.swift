@@ -13,14 +13,24 @@ struct JSONReader {
     private(set) var firstValueOffset = 0
 
     /// Deeper nesting than any job needs; the limit keeps hostile input from exhausting the stack.
-    static let maximumDepth = 200
+    let maximumDepth: Int
+    /// Most bytes read; more is refused before parsing.
+    let maximumBytes: Int
 
-    init(bytes: [UInt8], file: String) {
+    init(bytes: [UInt8], file: String, maximumBytes: Int = TemplateLimits.maximumDataBytes,
+         maximumDepth: Int = TemplateLimits.maximumDataNesting) {
         self.bytes = bytes
         self.file = file
+        self.maximumBytes = maximumBytes
+        self.maximumDepth = maximumDepth
     }
 
     mutating func readDocument() throws(TemplateErrors) -> TemplateData {
+        guard bytes.count <= maximumBytes else {
+            throw diagnostic("the data is \(bytes.count) bytes, more than the "
+                             + "\(TemplateLimits.describe(limit: maximumBytes)) a job's data may be. "
+                             + "Send only the values the template prints, or split the job.", at: 0)
+        }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }  // a byte-order mark, as some Windows editors write
         try checkUTF8()
         skipWhitespace()
@@ -130,8 +140,8 @@ struct JSONReader {
 
     private mutating func enter() throws(TemplateErrors) {
         depth += 1
-        if depth > Self.maximumDepth {
-            throw malformed("the values are nested more than \(Self.maximumDepth) deep",
+        if depth > maximumDepth {
+            throw malformed("the values are nested more than \(maximumDepth) deep, the most a job's data may have",
                             hint: "Flatten the data; a template cannot use this much nesting.")
         }
     }
@@ -221,7 +231,14 @@ struct JSONReader {
             guard skipDigits() > 0 else { throw malformed("expected the exponent's digits, found \(found())", hint: "Write 1e3 or 1.5E-2.") }
         }
         let text = String(decoding: bytes[start..<offset], as: UTF8.self)
-        if isInteger, let value = Int(text) { return .integer(value) }
+        if isInteger {
+            // A Double would print 12345678901234567890 as 1.2345678901234567e+19: refused rather than changed.
+            guard let value = Int(text) else {
+                throw malformed("\(text) is a whole number beyond 64 bits (more than \(Int.max) or less than \(Int.min))",
+                                hint: "Write it as a string in quotes, \"\(text)\", so that it prints as written.", at: start)
+            }
+            return .integer(value)
+        }
         guard let value = Double(text), value.isFinite else {
             throw malformed("\(text) is too large a number", hint: "Write it as a string in quotes.", at: start)
         }

@@ -25,8 +25,13 @@ public enum TemplateData: Sendable, Equatable {
     /// - Parameter file: the name errors give for the data, such as `receipt.json`.
     /// - Throws: one diagnostic at the line and column where the JSON goes
     ///   wrong, or where a top level that is not an object starts.
-    public init(json: Data, file: String) throws(TemplateErrors) {
-        var reader = JSONReader(bytes: Array(json), file: file)
+    /// - Parameter maximumBytes: more is refused unread; a job's data may be
+    ///   `TemplateLimits.maximumDataBytes`, a job file wrapping other bytes more.
+    /// - Parameter maximumNesting: deeper objects and lists are refused; one
+    ///   more than a job's data for a job file, whose `"data"` is one level down.
+    public init(json: Data, file: String, maximumBytes: Int = TemplateLimits.maximumDataBytes,
+                maximumNesting: Int = TemplateLimits.maximumDataNesting) throws(TemplateErrors) {
+        var reader = JSONReader(bytes: Array(json), file: file, maximumBytes: maximumBytes, maximumDepth: maximumNesting)
         let value = try reader.readDocument()
         guard case .object = value else {
             let start = reader.location(ofByte: reader.firstValueOffset)

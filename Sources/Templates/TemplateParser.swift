@@ -12,6 +12,14 @@ public import PrintModel
 /// All problems are collected and thrown together, each with its line and column.
 public enum TemplateParser {
     public static func parse(_ text: String, file: String) throws(TemplateErrors) -> LayoutDocument {
+        let size = text.utf8.count
+        guard size <= TemplateLimits.maximumTemplateBytes else {
+            throw TemplateErrors([TemplateDiagnostic(
+                "the template is \(size) bytes, more than the "
+                    + "\(TemplateLimits.describe(limit: TemplateLimits.maximumTemplateBytes)) a template may be. "
+                    + "A template describes one layout; repeat blocks with a {{#section}} over the data instead of writing them out.",
+                at: SourceLocation(file: file, line: 1, column: 1))])
+        }
         let builder = MarkupBuilder(source: text, file: file)
         let parser = XMLParser(data: Data(text.utf8))
         parser.delegate = builder
@@ -47,6 +55,8 @@ final class MarkupBuilder: NSObject, XMLParserDelegate {
     let file: String
     private let lines: [Substring]
     private var stack: [Frame] = []
+    /// Set once the nesting limit is passed: the rest of the file is not read.
+    private(set) var stopped = false
     var problems: [TemplateDiagnostic] = []
     var document: LayoutDocument?
 
@@ -84,8 +94,10 @@ final class MarkupBuilder: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                 attributes: [String: String] = [:]) {
+        guard !stopped else { return }
         let here = startOfTag(name, line: parser.lineNumber, column: parser.columnNumber)
         flushText(at: here)
+        guard !stopped, mayOpen(name, at: here) else { parser.abortParsing(); return }
         guard let allowed = Vocabulary.attributes[name] else {
             let hint = Vocabulary.suggestion(for: name, among: Vocabulary.attributes.keys).map { " Did you mean <\($0)>?" } ?? ""
             problems.append(TemplateDiagnostic("unknown element <\(name)>.\(hint) Elements: "
@@ -122,12 +134,13 @@ final class MarkupBuilder: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
-        guard !stack.isEmpty else { return }
+        guard !stopped, !stack.isEmpty else { return }
         stack[stack.count - 1].text += string
         currentLocation = location(line: parser.lineNumber, column: parser.columnNumber)
     }
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        guard !stopped else { return }
         let here = location(line: parser.lineNumber, column: parser.columnNumber)
         if name == "br" {
             _ = stack.popLast()
@@ -135,6 +148,7 @@ final class MarkupBuilder: NSObject, XMLParserDelegate {
             return
         }
         if !["text", "col", "barcode"].contains(name) { flushText(at: here) }
+        if stopped { parser.abortParsing(); return }
         while let top = stack.last, top.element.hasPrefix("{{") {
             problems.append(TemplateDiagnostic("\(top.element) is not closed before </\(name)>.", at: top.location))
             closeSection(at: here)
@@ -154,6 +168,7 @@ final class MarkupBuilder: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        guard !stopped else { return }  // the parse was stopped on purpose, and the reason is recorded
         let code = (parseError as NSError).code
         let what = switch code {
         case 76: "an element is closed with the wrong end tag, or not closed at all"
@@ -185,6 +200,8 @@ final class MarkupBuilder: NSObject, XMLParserDelegate {
             let tag = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
             if let kind = tag.first, kind == "#" || kind == "^" {
                 let name = tag.dropFirst().trimmingCharacters(in: .whitespaces)
+                let written = text.distance(from: open.lowerBound, to: text.endIndex)
+                guard mayOpen("{{\(kind)\(name)}}", at: place(written, before: here, of: "{{") ?? here) else { return }
                 stack.append(Frame(element: "{{\(kind)\(name)}}", attributes: [:], location: here))
             } else if tag.first == "/" {
                 let name = tag.dropFirst().trimmingCharacters(in: .whitespaces)
@@ -199,6 +216,43 @@ final class MarkupBuilder: NSObject, XMLParserDelegate {
             rest = rest[close.upperBound...]
         }
         if !rest.allSatisfy(\.isWhitespace) { strayText(String(rest), at: here) }
+    }
+
+    /// Whether one more element or section may open here: past
+    /// `TemplateLimits.maximumNesting` the problem is recorded and reading stops,
+    /// before the tree is deep enough to exhaust the stack of whatever walks it.
+    private func mayOpen(_ element: String, at here: SourceLocation) -> Bool {
+        guard stack.count >= TemplateLimits.maximumNesting else { return true }
+        let what = element.hasPrefix("{{") ? element : "<\(element)>"
+        problems.append(TemplateDiagnostic(
+            "\(what) is nested \(stack.count + 1) deep, more than the \(TemplateLimits.maximumNesting) levels of elements "
+                + "and {{#sections}} a template may have; the rest of the file was not read. "
+                + "Check for sections or elements that are opened and never closed.", at: here))
+        stopped = true
+        return false
+    }
+
+    /// Where a text's character stands that is `distance` characters before
+    /// `end`, the start of the tag that ends the text; nil when the source
+    /// there does not start with `expected` (entities or line endings made the
+    /// text differ from the file), so the caller keeps `end`.
+    private func place(_ distance: Int, before end: SourceLocation, of expected: String) -> SourceLocation? {
+        var line = end.line, column = end.column, remaining = distance
+        while remaining > 0 {
+            if column > 1 {
+                let step = min(remaining, column - 1)
+                column -= step
+                remaining -= step
+            } else if line > 1, line - 1 <= lines.count {
+                line -= 1
+                column = lines[line - 1].count + 1  // the line break itself
+                remaining -= 1
+            } else {
+                return nil
+            }
+        }
+        guard line >= 1, line <= lines.count, lines[line - 1].dropFirst(column - 1).hasPrefix(expected) else { return nil }
+        return location(line: line, column: column)
     }
 
     private func strayText(_ text: String, at here: SourceLocation) {

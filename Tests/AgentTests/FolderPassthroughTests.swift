@@ -31,9 +31,9 @@ import Testing
     /// Watches the folder with `role`, drops each file (written under a
     /// `.tmp` name, then renamed, as the documentation asks), and waits until
     /// every one has left the folder for done/ or failed/.
-    func drop(_ files: [String: Data], role: String?) async throws -> (done: [String], failed: [String]) {
+    func drop(_ files: [String: Data], role: String?, template: String? = nil) async throws -> (done: [String], failed: [String]) {
         let log = LogRecorder()
-        let settings = FolderSettings(key: "folder[1]", path: root + "/in", role: try role.map(Role.init))
+        let settings = FolderSettings(key: "folder[1]", path: root + "/in", role: try role.map(Role.init), template: template)
         let jobs = FolderJobs(settings: settings, intake: JobIntake(store: store, catalog: TemplateCatalog(folders: [])),
                               logger: log.logger, jobQueued: {})
         let watching = Task { try await jobs.run() }
@@ -98,5 +98,32 @@ import Testing
         let sale = try #require(jobs.first { $0.name == "sale-88" })
         #expect(sale.role == (try Role("till")))
         #expect(sale.opensDrawer)
+    }
+
+    /// Issue 14: a dropped file cannot name a template file, nor send data the strict reader refuses;
+    /// a job name made from a long file name is cleaned to fit with the marker.
+    @Test func hostileEnvelopesAreRefusedAndLongFileNamesCleaned() async throws {
+        let long = String(repeating: "x", count: 210)  // the claim adds a prefix; 255 bytes is the file system's limit
+        let receipt = try #require(BuiltInTemplates.all.first { $0.name == "receipt" }?.sampleData)
+        let ended = try await drop([
+            "by-path.json": Data(#"{"template": "/etc/kioskprint/templates/receipt.xml", "role": "till", "data": {}}"#.utf8),
+            "bad-name.json": Data(#"{"template": "receipt", "role": "till", "name": "Sale\u000088", "data": {}}"#.utf8),
+            "\(long).json": Data(#"{"template": "receipt", "role": "till", "data": \#(receipt)}"#.utf8),
+        ], role: nil)
+        #expect(ended.done == ["\(long).json"])
+        #expect(ended.failed == ["bad-name.json", "by-path.json"])
+        #expect(errorText("by-path.json").contains("is a file path, and a job file names a template by its name only"))
+        #expect(errorText("bad-name.json").contains(#""name": the job name has a control character (U+0000)"#))
+        let job = try #require(try await store.jobs().first)
+        #expect(job.name == String(repeating: "x", count: JobName.maximumBytes))
+    }
+
+    @Test func aDataFolderReadsItsDataAsStrictlyAsTemplatesCheck() async throws {
+        let ended = try await drop([
+            "latin1.json": Data(Array(#"{"store": {"name": "Caf"#.utf8) + [0xE9] + Array(#""}}"#.utf8)),
+        ], role: "till", template: "receipt")
+        #expect(ended.failed == ["latin1.json"])
+        #expect(errorText("latin1.json").contains("latin1.json:1:24: the data is not UTF-8 text (byte 24 cannot be read)"),
+                "\(errorText("latin1.json"))")
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import IPP
 import PrintModel
 import Spooler
+import Templates
 import Testing
 import Triggers
 
@@ -34,6 +35,38 @@ import Triggers
         #expect(refusal(#"{"template": "bag-tag", "data": {}, "copies": 0}"#) == #""copies" must be a whole number from 1 to 99."#)
         #expect(refusal(#"{"template": "bag-tag", "data": {}, "role": "No Such!"}"#).hasPrefix(#""role": 'No Such!' is not a usable role name"#))
         #expect(refusal(#"{"template": "#).hasPrefix("it is not valid JSON: bp.json:1:"))
+    }
+
+    /// Issue 14: a dropped file must not point the agent at any template file on the machine.
+    @Test func aTemplateIsNamedFromTheCatalogNeverByPath() {
+        for path in ["/etc/passwd", "../secret/receipt.xml", "receipt.xml", "/tmp/evil.xml", "templates/receipt"] {
+            let reason = refusal(#"{"template": "\#(path)", "data": {}}"#)
+            #expect(reason.hasPrefix(#""template": "\#(path)" is a file path, and a job file names a template by its name only"#),
+                    "\(path): \(reason)")
+        }
+        #expect(refusal(#"{"template": "receipt", "data": {}}"#) == "")
+    }
+
+    /// Issue 14: a NUL cut the marker off the name at the printer, so crash recovery sent the job again.
+    @Test func aJobNameWithAControlCharacterOrTooLongIsRefused() {
+        #expect(refusal(#"{"template": "receipt", "data": {}, "name": "BP\u0000SK1234"}"#)
+            .hasPrefix(#""name": the job name has a control character (U+0000) at character 3"#))
+        let long = String(repeating: "x", count: 239)
+        #expect(refusal(#"{"template": "receipt", "data": {}, "name": "\#(long)"}"#)
+            .hasPrefix(#""name": the job name is 239 bytes long, more than the 200 bytes"#))
+    }
+
+    /// Issue 14: a job file's "data" may nest as deep as a data file's, and no deeper.
+    @Test func dataInAJobFileHasTheSameNestingLimitAsADataFile() throws {
+        func nested(_ depth: Int) -> String {
+            String(repeating: #"{"a":"#, count: depth - 1) + "{}" + String(repeating: "}", count: depth - 1)
+        }
+        let limit = TemplateLimits.maximumDataNesting
+        let read = try envelope(#"{"template": "receipt", "data": \#(nested(limit))}"#)
+        guard case .template(_, let dataJSON) = read.content else { Issue.record("no template: \(read)"); return }
+        #expect(throws: Never.self) { try TemplateData(json: Data(dataJSON.utf8), file: "data") }
+        #expect(refusal(#"{"template": "receipt", "data": \#(nested(limit + 1))}"#)
+            .contains("the values are nested more than 201 deep"))
     }
 
     @Test func printerLanguageBytesAndTheDrawer() throws {

@@ -54,6 +54,41 @@ import Testing
         #expect(try await KioskStore(path: database).jobs(includeFinished: true).isEmpty)
     }
 
+    /// Issue 14: a name the printer would cut, or too long for the marker, is refused before anything is queued.
+    @Test func aJobNameWithAControlCharacterOrTooLongIsRefused() throws {
+        let bell = try CommandRunner().run(["print", "receipt", "--role", "receipt", "--name", "Receipt\u{7}4711"])
+        #expect(bell.status != 0)
+        #expect(bell.errors.contains("--name: the job name has a control character (U+0007) at character 8"), "\(bell.errors)")
+        let long = try CommandRunner().run(["print", "receipt", "--role", "receipt", "--name", String(repeating: "x", count: 239)])
+        #expect(long.status != 0)
+        #expect(long.errors.contains("--name: the job name is 239 bytes long, more than the 200 bytes a job name may be"),
+                "\(long.errors)")
+    }
+
+    /// Issue 14: `print --data` reads the data as strictly as `templates check` and the folders do.
+    @Test func printRefusesDataThatTemplatesCheckRefuses() async throws {
+        let lab = try await PrinterLab.shared()
+        let (kioskprint, database) = CommandRunner.forLab(lab)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kioskprint-data-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let latin1 = folder.appendingPathComponent("latin1.json")
+        try Data(Array(#"{"store": {"name": "Caf"#.utf8) + [0xE9] + Array(#""}}"#.utf8)).write(to: latin1)
+        let huge = folder.appendingPathComponent("huge.json")
+        try #"{"receipt": {"id": 12345678901234567890}}"#.write(to: huge, atomically: true, encoding: .utf8)
+
+        for (file, reason) in [(latin1.path, "the data is not UTF-8 text (byte 24 cannot be read)"),
+                               (huge.path, "12345678901234567890 is a whole number beyond 64 bits")] {
+            let check = try kioskprint.run(["templates", "check", "receipt", "--data", file])
+            #expect(check.status == 1 && check.output.contains(reason), "\(check.output)")
+            let printed = try kioskprint.run(["print", "receipt", "--data", file, "--role", "receipt"])
+            #expect(printed.status != 0)
+            #expect(printed.errors.contains("\(file):1:") && printed.errors.contains(reason), "\(printed.errors)")
+            #expect(printed.errors.contains("Nothing was queued"), "\(printed.errors)")
+        }
+        #expect(try await KioskStore(path: database).jobs(includeFinished: true).isEmpty)
+    }
+
     @Test func aQueuedJobIsCanceledAtOnce() async throws {
         let lab = try await PrinterLab.shared()
         let (kioskprint, _) = CommandRunner.forLab(lab)

@@ -293,20 +293,20 @@ import Testing
         // A sparse file: its size is what counts, and it is never read.
         let path = try write("huge.png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try handle.truncate(atOffset: UInt64(GrayImage.maximumFileSize + 1))
+        try handle.truncate(atOffset: UInt64(RenderLimits.maximumImageFileBytes + 1))
         try handle.close()
         let error = try #require(loadError(path))
-        #expect(error == .fileTooLarge(name: path, bytes: GrayImage.maximumFileSize + 1,
-                                       limit: GrayImage.maximumFileSize))
+        #expect(error == .fileTooLarge(name: path, bytes: RenderLimits.maximumImageFileBytes + 1,
+                                       limit: RenderLimits.maximumImageFileBytes))
         #expect(error.description.contains("huge.png") && error.description.contains("20 MB"))
     }
 
     /// A PNG signature and an IHDR chunk and nothing else: refused from the
     /// header alone, so no pixels are ever allocated.
-    static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
+    static func pngHeader(width: UInt32, height: UInt32, bitDepth: UInt8 = 8) -> [UInt8] {
         let be = { (v: UInt32) in [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be(13) + Array("IHDR".utf8)
-            + be(width) + be(height) + [8, 0, 0, 0, 0] + [0, 0, 0, 0]
+            + be(width) + be(height) + [bitDepth, 0, 0, 0, 0] + [0, 0, 0, 0]
     }
 
     @Test(arguments: [(10_001, 10), (10, 10_001), (8_000, 6_000)])
@@ -322,5 +322,35 @@ import Testing
         let error = try #require(loadError(path))
         #expect(error == .imageTooLarge(name: path, width: 10_001, height: 8))
         #expect(error.description.contains("wide.jpg"))
+    }
+
+    /// Issue 14: a 5 KB PNG declaring 10000 x 4000 pixels (40 megapixels) was decoded, twice.
+    @Test func aPNGBombIsRefusedFromItsHeaderWithItsSizeAndTheLimit() throws {
+        let path = try write("bomb.png", Self.pngHeader(width: 10_000, height: 4_000) + [UInt8](repeating: 0, count: 5_000))
+        let error = try #require(loadError(path))
+        #expect(error == .imageTooLarge(name: path, width: 10_000, height: 4_000))
+        #expect(error.description.hasPrefix("\(path) declares 10000 x 4000 pixels, more than KioskPrint decodes "
+            + "(at most 10000 pixels a side and 8 megapixels"), "\(error)")
+        // Just over 8 megapixels, which the old 40-megapixel limit let through.
+        let over = try write("over.png", Self.pngHeader(width: 4_000, height: 2_001))
+        #expect(loadError(over) == .imageTooLarge(name: over, width: 4_000, height: 2_001))
+    }
+
+    @Test func a16BitPNGThatWouldTakeTooMuchMemoryToDecodeIsRefused() throws {
+        // 6 megapixels is within the pixel limit, but 16 bits a channel take 21 bytes a pixel: 126 MB.
+        let path = try write("deep.png", Self.pngHeader(width: 3_000, height: 2_000, bitDepth: 16))
+        let error = try #require(loadError(path))
+        #expect(error == .decodedTooLarge(name: path, width: 3_000, height: 2_000, bytes: 3_000 * 2_000 * 21))
+        #expect(error.description.contains("more than the 96 MB KioskPrint allows one image"), "\(error)")
+    }
+
+    @Test func theImageCachesAreBoundedByBytesNotOnlyByCount() {
+        let cache = ByteBoundedCache<Int, [UInt8]>(capacity: 32, budget: 1_000)
+        for key in 0..<5 { cache.insert([UInt8](repeating: 0, count: 400), bytes: 400, for: key) }
+        #expect(cache.bytesHeld == 800)
+        #expect(cache[3] != nil && cache[4] != nil && cache[2] == nil)  // the oldest went first
+        cache.insert([UInt8](repeating: 0, count: 2_000), bytes: 2_000, for: 9)  // larger than the whole budget
+        #expect(cache[9] == nil && cache.bytesHeld == 800)
+        #expect(ImageInk.budget * 3 <= RenderLimits.imageCacheBytes)
     }
 }

@@ -18,6 +18,19 @@ func receiptContent(_ number: Int) -> JobContent {
     let receipt = try! Role("receipt")
     let coupon = try! Role("coupon")
 
+    /// Issue 14: the store is the last line: a name that would cut or push off the marker is never stored.
+    @Test func aNameThatWouldLoseTheMarkerIsNotQueued() async throws {
+        let store = try KioskStore(path: temporaryStorePath())
+        for name in ["Receipt\u{0}4711", String(repeating: "x", count: 239)] {
+            await #expect {
+                try await store.enqueue(name: name, role: receipt, content: receiptContent(1))
+            } throws: { error in
+                "\(error)".contains("The job was not queued: the job name")
+            }
+        }
+        #expect(try await store.jobs(includeFinished: true).isEmpty)
+    }
+
     @Test func anAcceptedJobIsQueuedWithItsMarkerAndSurvivesReopening() async throws {
         let store = try KioskStore(path: temporaryStorePath())
         let job = try await store.enqueue(name: "  Receipt 4711, till 3 ", role: receipt, content: receiptContent(4711),

@@ -62,7 +62,7 @@ struct ButtonJobs: Sendable {
                     logger.warning("button \"\(settings.name)\": \(kind), but the role \(role) has printed nothing yet, so there is nothing to reprint.")
                     return
                 }
-                job = try await intake.queue(name: "Reprint of \(last.name)", role: role, content: last.content, copies: last.copies)
+                job = try await intake.queue(name: JobName.cleaned("Reprint of \(last.name)"), role: role, content: last.content, copies: last.copies)
             case .openDrawer(let role):
                 await openDrawer(role, kind: kind)
                 return
@@ -110,7 +110,7 @@ struct ButtonJobs: Sendable {
         }
         return try await intake.queueTemplate(print.template, dataJSON: TemplateData.object(values).jsonText,
                                               dataFile: "\(settings.key).press data", role: print.role,
-                                              jobName: name, copies: print.copies)
+                                              jobName: JobName.cleaned(name), copies: print.copies)
     }
 
     private static func format(_ date: Date, _ pattern: String) -> String {

@@ -86,7 +86,7 @@ struct FolderJobs: Sendable {
                     throw FolderJobError("it could not be read.", retryable: true)
                 }
                 if let template = settings.template, let role = settings.role {
-                    return try await intake.queueTemplate(template, dataJSON: String(decoding: bytes, as: UTF8.self),
+                    return try await intake.queueTemplate(template, data: bytes,
                                                           dataFile: file.originalName, role: role,
                                                           jobName: jobName(file), source: file.path)
                 }
@@ -134,9 +134,9 @@ struct FolderJobs: Sendable {
         }
     }
 
-    /// The job's name: the file's name without its extension.
+    /// The job's name: the file's name without its extension, made a usable job name (see `JobName`).
     private func jobName(_ file: ClaimedFile) -> String {
-        (file.originalName as NSString).deletingPathExtension
+        JobName.cleaned((file.originalName as NSString).deletingPathExtension)
     }
 
     private func describe() -> String {

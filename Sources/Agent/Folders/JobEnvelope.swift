@@ -42,7 +42,12 @@ package struct JobEnvelope: Equatable {
     /// whoever wrote the file.
     package init(json: Data, file: String) throws(FileRefusal) {
         let document: TemplateData
-        do { document = try TemplateData(json: json, file: file) } catch {
+        // The folder's file size limit bounds the envelope, which may carry large ESC/POS bytes; its
+        // "data", one level down, is held to TemplateLimits' data limits when the template is checked.
+        do {
+            document = try TemplateData(json: json, file: file, maximumBytes: .max,
+                                        maximumNesting: TemplateLimits.maximumDataNesting + 1)
+        } catch {
             throw FileRefusal("it is not valid JSON: \(error)")
         }
         guard case .object(let members) = document else { throw FileRefusal("it is not a JSON object.") }
@@ -61,7 +66,9 @@ package struct JobEnvelope: Equatable {
         }
         switch members["name"] {
         case nil, .null?: name = nil
-        case .string(let text)?: name = text
+        case .string(let text)?:
+            if let problem = JobName.problem(text) { throw FileRefusal("\"name\": \(problem)") }
+            name = text
         default: throw FileRefusal("\"name\" must be text, e.g. \"BP SK1234 row 12\".")
         }
         switch members["copies"] {
@@ -103,6 +110,12 @@ package struct JobEnvelope: Equatable {
         guard case .string(let template)? = members["template"], !template.isEmpty else {
             throw FileRefusal("it does not say what to print: add \"template\": \"NAME\" (`kioskprint templates list` shows them) "
                 + "with its \"data\", or printer-language bytes in \"zpl\" or \"escpos-base64\".")
+        }
+        // Whoever can drop a file must not be able to point the agent at any template file on the machine.
+        guard !TemplateCatalog.isPath(template) else {
+            throw FileRefusal("\"template\": \"\(template)\" is a file path, and a job file names a template by its name only, "
+                + "e.g. \"receipt\" (`kioskprint templates list` shows them). Put the template in a templates folder "
+                + "and give its name without the folder and the .xml.")
         }
         guard case .object? = members["data"], let data = members["data"] else {
             throw FileRefusal("it has no \"data\" object with the values for the template \(template).")

@@ -111,7 +111,14 @@ public struct DocumentRenderer: Sendable {
 
         var problems = headerRoom.problems + footerRoom.problems
         var slices: [(plan: DrawPlan, spans: [Range<Int>], piece: CutPiece)] = []
-        for segment in Self.segments(document.body) {
+        // Bounded before a segment is laid out or a piece drawn: a section repeating a <cut/> over
+        // a long list would otherwise lay out and draw every piece.
+        let segments = Self.segments(document.body)
+        guard segments.count <= RenderLimits.maximumPiecesPerJob else {
+            throw .cut(.tooManyPieces(needed: segments.count, limit: RenderLimits.maximumPiecesPerJob))
+        }
+        var paper = Length.zero
+        for segment in segments {
             let plan = renderer.plan(segment, text: text)
             let spans = plan.operations.map(\.rows)
             problems += plan.problems
@@ -121,6 +128,13 @@ public struct DocumentRenderer: Sendable {
                                           geometry: planning, breaks: plan.breaks.map(length))
             } catch { throw .cut(error) }
             slices += cut.pieces.map { (plan, spans, $0) }
+            guard slices.count <= RenderLimits.maximumPiecesPerJob else {
+                throw .cut(.tooManyPieces(needed: slices.count, limit: RenderLimits.maximumPiecesPerJob))
+            }
+            paper = cut.pieces.reduce(paper) { $0 + (setup.fixedMediaLength ?? $1.length) }
+            guard paper <= RenderLimits.maximumJobLength else {
+                throw .tooLong(atLeast: paper, limit: RenderLimits.maximumJobLength)
+            }
         }
 
         let followsContent = if case .afterContent = setup.policy { true } else { false }
@@ -168,11 +182,21 @@ public struct DocumentRenderer: Sendable {
 public enum DocumentError: Error, Hashable, Sendable, CustomStringConvertible {
     case page(PageSetupError)
     case cut(CutError)
+    /// The job would use at least `atLeast` of paper, more than `RenderLimits.maximumJobLength`.
+    case tooLong(atLeast: Length, limit: Length)
 
     public var description: String {
         switch self {
         case .page(let error): error.description
         case .cut(let error): error.description
+        case .tooLong(let length, let limit):
+            "The content would use at least \(Self.metres(length)) of paper, more than the \(Self.metres(limit)) a job may use. "
+                + "Nothing was drawn. Shorten the content or split it into several jobs."
         }
+    }
+
+    private static func metres(_ length: Length) -> String {
+        let tenths = (length.hundredthsOfMillimetre + 5_000) / 10_000
+        return tenths % 10 == 0 ? "\(tenths / 10) m" : "\(tenths / 10).\(tenths % 10) m"
     }
 }

@@ -10,14 +10,6 @@ public struct GrayImage: Hashable, Sendable {
     /// `width * height` bytes, row by row: 0 = black, 255 = white (paper).
     public let luminance: [UInt8]
 
-    /// Files above this many bytes (20 MB) are refused unread: a logo is a
-    /// few kilobytes, and a kiosk should not spend its memory on a photo.
-    public static let maximumFileSize = 20 * 1_048_576
-    /// Widest or tallest image decoded, in pixels.
-    public static let maximumSide = 10_000
-    /// Most pixels decoded (40 megapixels): 40 MB of luminance, more while decoding.
-    public static let maximumPixels = 40_000_000
-
     /// An image from its pixels; `luminance` must hold `width * height` bytes.
     public init(width: Int, height: Int, luminance: [UInt8]) {
         precondition(width >= 0 && height >= 0 && luminance.count == width * height,
@@ -25,6 +17,23 @@ public struct GrayImage: Hashable, Sendable {
         self.width = width
         self.height = height
         self.luminance = luminance
+    }
+
+    /// The image's size in bytes, for caches bounded by bytes.
+    var byteCount: Int { luminance.count }
+
+    /// Refuses an image whose header declares more than `RenderLimits`
+    /// allows, before any pixel is decoded. `bytesPerPixel`: the memory the
+    /// decoder takes for each pixel while it works.
+    static func checkDeclaredSize(width: Int, height: Int, bytesPerPixel: Int, name: String) throws(ImageError) {
+        guard width <= RenderLimits.maximumImageSide, height <= RenderLimits.maximumImageSide,
+              width * height <= RenderLimits.maximumImagePixels else {
+            throw .imageTooLarge(name: name, width: width, height: height)
+        }
+        let decoded = width * height * bytesPerPixel
+        guard decoded <= RenderLimits.maximumImageDecodedBytes else {
+            throw .decodedTooLarge(name: name, width: width, height: height, bytes: decoded)
+        }
     }
 
     /// Luminance at one pixel (0 black ... 255 white).
@@ -35,19 +44,19 @@ public struct GrayImage: Hashable, Sendable {
 
     /// Reads and decodes the PNG or JPEG at `path`. The format comes from
     /// the file's first bytes, not its extension. Refuses missing files,
-    /// folders, files over `maximumFileSize`, images over `maximumSide` or
-    /// `maximumPixels`, and data that does not decode; each error names
-    /// `path` and says what to do.
+    /// folders, and what is over `RenderLimits`' image limits (checked from
+    /// the file's size and its header, before decoding), and data that does
+    /// not decode; each error names `path` and says what to do.
     public static func load(path: String) throws(ImageError) -> GrayImage {
-        let data = try ImageFile.read(path: path, limit: maximumFileSize)
+        let data = try ImageFile.read(path: path, limit: RenderLimits.maximumImageFileBytes)
         return try decode(data: data, name: path)
     }
 
     /// Decodes a PNG or JPEG already in memory. `name` is what errors call it
     /// (a file name, or "the uploaded logo").
     public static func decode(data: [UInt8], name: String) throws(ImageError) -> GrayImage {
-        guard data.count <= maximumFileSize else {
-            throw .fileTooLarge(name: name, bytes: data.count, limit: maximumFileSize)
+        guard data.count <= RenderLimits.maximumImageFileBytes else {
+            throw .fileTooLarge(name: name, bytes: data.count, limit: RenderLimits.maximumImageFileBytes)
         }
         switch ImageFormat(sniffing: data) {
         case .png: return try PNGDecoder.decode(data, name: name)

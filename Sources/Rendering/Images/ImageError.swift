@@ -14,14 +14,17 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
     case notARegularFile(name: String)
     /// The file exists but cannot be read; `reason` is the system's.
     case unreadable(name: String, reason: String)
-    /// The file is over `GrayImage.maximumFileSize`.
+    /// The file is over `RenderLimits.maximumImageFileBytes`.
     case fileTooLarge(name: String, bytes: Int, limit: Int)
     /// Neither PNG nor JPEG. `recognized` names the format when the first
     /// bytes say what it is (GIF, SVG, ...); `leadingBytes` are the first few.
     case unsupportedFormat(name: String, recognized: String?, leadingBytes: [UInt8])
-    /// Wider or taller than `GrayImage.maximumSide`, or more than
-    /// `GrayImage.maximumPixels` in all.
+    /// Wider or taller than `RenderLimits.maximumImageSide`, or more than
+    /// `RenderLimits.maximumImagePixels` in all, as its header declares.
     case imageTooLarge(name: String, width: Int, height: Int)
+    /// Within the pixel limits, but decoding it would take `bytes`, more than
+    /// `RenderLimits.maximumImageDecodedBytes` (a 16-bit PNG).
+    case decodedTooLarge(name: String, width: Int, height: Int, bytes: Int)
     /// The data ends before the image does (an interrupted copy or download).
     case truncated(name: String, format: String, detail: String)
     /// Starts like a PNG or JPEG but the decoder refused it; `reason` is the
@@ -53,9 +56,14 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
             let start = leading.isEmpty ? "it is empty" : "it starts with \(Self.shown(leading))"
             return "\(name) is not a PNG or JPEG image (\(start)). \(fix)"
         case .imageTooLarge(let name, let width, let height):
-            return "\(name) is \(width) x \(height) pixels, more than KioskPrint decodes (at most "
-                + "\(GrayImage.maximumSide) pixels a side and \(GrayImage.maximumPixels / 1_000_000) megapixels). "
+            return "\(name) declares \(width) x \(height) pixels, more than KioskPrint decodes (at most "
+                + "\(RenderLimits.maximumImageSide) pixels a side and \(RenderLimits.maximumImagePixels / 1_000_000) megapixels; "
+                + "a 4 x 6 in label at 300 dpi is 2.2). It was not decoded. "
                 + "Scale it down to the printed width (about 600 pixels for 80 mm paper) and save it again."
+        case .decodedTooLarge(let name, let width, let height, let bytes):
+            return "\(name) (\(width) x \(height) pixels) would take \(Self.megabytes(bytes)) to decode, more than the "
+                + "\(Self.megabytes(RenderLimits.maximumImageDecodedBytes)) KioskPrint allows one image. It was not decoded. "
+                + "Save it with 8 bits a channel, or scale it down to the printed width, and try again."
         case .truncated(let name, let format, let detail):
             return "\(name) ends before the whole \(format) image is there (\(detail)): the file is cut short, "
                 + "as by an interrupted copy or download. Copy or export it again."
@@ -73,7 +81,7 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .notFound(let name), .isDirectory(let name), .notARegularFile(let name),
              .unreadable(let name, _), .fileTooLarge(let name, _, _), .unsupportedFormat(let name, _, _),
-             .imageTooLarge(let name, _, _), .truncated(let name, _, _), .damaged(let name, _, _),
+             .imageTooLarge(let name, _, _), .decodedTooLarge(let name, _, _, _), .truncated(let name, _, _), .damaged(let name, _, _),
              .outOfMemory(let name, _, _):
             return name
         }

@@ -57,4 +57,10 @@ enum ImageFormat: Equatable {
         }
         return (bigEndian(16), bigEndian(20))
     }
+
+    /// A PNG's bits per channel (1, 2, 4, 8 or 16) from its IHDR chunk; nil when the header is not there.
+    static func pngBitDepth(_ data: [UInt8]) -> Int? {
+        guard pngSize(data) != nil, data.count >= 25 else { return nil }
+        return Int(data[24])
+    }
 }

@@ -3,7 +3,9 @@ import Glibc
 
 /// JPEG to luminance through libjpeg. The decode, with its setjmp, is
 /// `kp_jpeg_decode_gray` in CJpeg's shim; this side only hands it the bytes
-/// and copies the pixels out into a Swift array.
+/// and copies the pixels out into a Swift array. The shim checks the
+/// declared size against `RenderLimits` after the header, before the pixels:
+/// two bytes a pixel (libjpeg's grey, and the copy), far below the PNG's.
 package enum JPEGDecoder {
     package static func decode(_ data: [UInt8], name: String) throws(ImageError) -> GrayImage {
         var pixels: UnsafeMutablePointer<UInt8>? = nil
@@ -12,7 +14,7 @@ package enum JPEGDecoder {
         let result = data.withUnsafeBufferPointer { bytes in
             message.withUnsafeMutableBufferPointer { text in
                 kp_jpeg_decode_gray(bytes.baseAddress, UInt(bytes.count),
-                                    UInt(GrayImage.maximumSide), UInt(GrayImage.maximumPixels),
+                                    UInt(RenderLimits.maximumImageSide), UInt(RenderLimits.maximumImagePixels),
                                     &pixels, &width, &height, text.baseAddress, text.count)
             }
         }

@@ -9,10 +9,9 @@ import CPangoCairo
 /// as paper, a half-transparent black one as half grey.
 package enum PNGDecoder {
     package static func decode(_ data: [UInt8], name: String) throws(ImageError) -> GrayImage {
-        if let size = ImageFormat.pngSize(data),
-           size.width > GrayImage.maximumSide || size.height > GrayImage.maximumSide
-            || size.width * size.height > GrayImage.maximumPixels {
-            throw .imageTooLarge(name: name, width: size.width, height: size.height)
+        if let size = ImageFormat.pngSize(data) {
+            try GrayImage.checkDeclaredSize(width: size.width, height: size.height,
+                                            bytesPerPixel: bytesPerPixel(bitDepth: ImageFormat.pngBitDepth(data)), name: name)
         }
 
         var source = StreamSource(data: data)
@@ -45,6 +44,13 @@ package enum PNGDecoder {
             throw .damaged(name: name, format: "PNG", reason: String(cString: cairo_status_to_string(status)))
         }
         return try luminanceOverWhite(decoded, name: name)
+    }
+
+    /// What decoding takes a pixel: cairo's surface (4 bytes, or a float
+    /// format of up to 16 bytes for 16-bit files in newer cairos), the RGB24
+    /// surface over white (4) and the grey (1).
+    static func bytesPerPixel(bitDepth: Int?) -> Int {
+        (bitDepth == 16 ? 16 : 4) + 4 + 1
     }
 
     private static func canAllocate(width: Int, height: Int) -> Bool {

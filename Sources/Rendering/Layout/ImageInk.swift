@@ -1,22 +1,27 @@
 import Foundation
-import Synchronization
 
 /// Images decoded, scaled and dithered before, kept for the next page: a
 /// kiosk prints the same logo on every receipt, and decoding, scaling and
 /// error diffusion cost more than drawing the rest of the receipt.
 ///
 /// Files are cached by path and checked by size and modification time on
-/// each use, so an integrator's new logo is picked up at once. Bounded.
+/// each use, so an integrator's new logo is picked up at once. Bounded by
+/// count and by bytes: each of the three caches keeps at most a third of
+/// `RenderLimits.imageCacheBytes`.
 final class ImageInk: Sendable {
     static let shared = ImageInk()
     static let capacity = 32
+    static let budget = RenderLimits.imageCacheBytes / 3
 
     private struct FileStamp: Hashable { var size: Int; var modified: Date }
     private struct InkKey: Hashable { var identity: String; var width: Int; var dither: ImageDither }
 
-    private let files = Mutex<[String: (stamp: FileStamp, image: GrayImage)]>([:])
-    private let embedded = Mutex<[Int: (bytes: [UInt8], image: GrayImage)]>([:])
-    private let inks = Mutex<[InkKey: InkBitmap]>([:])
+    private let files = ByteBoundedCache<String, FileEntry>(capacity: ImageInk.capacity, budget: ImageInk.budget)
+    private let embedded = ByteBoundedCache<Int, EmbeddedEntry>(capacity: ImageInk.capacity, budget: ImageInk.budget)
+    private let inks = ByteBoundedCache<InkKey, InkBitmap>(capacity: ImageInk.capacity, budget: ImageInk.budget)
+
+    private struct FileEntry: Sendable { var stamp: FileStamp; var image: GrayImage }
+    private struct EmbeddedEntry: Sendable { var bytes: [UInt8]; var image: GrayImage }
 
     /// The image at `path`, decoded again only when the file changed.
     func loaded(path: String) throws(ImageError) -> GrayImage {
@@ -24,26 +29,18 @@ final class ImageInk: Sendable {
         let stamp = (attributes?[.size] as? Int).flatMap { size in
             (attributes?[.modificationDate] as? Date).map { FileStamp(size: size, modified: $0) }
         }
-        if let stamp, let known = files.withLock({ $0[path] }), known.stamp == stamp { return known.image }
+        if let stamp, let known = files[path], known.stamp == stamp { return known.image }
         let image = try GrayImage.load(path: path)
-        if let stamp {
-            files.withLock { files in
-                if files.count >= Self.capacity { files.removeAll() }
-                files[path] = (stamp, image)
-            }
-        }
+        if let stamp { files.insert(FileEntry(stamp: stamp, image: image), bytes: image.byteCount, for: path) }
         return image
     }
 
     /// An embedded image (a built-in's logo), decoded once.
     func decoded(_ bytes: [UInt8], name: String) throws(ImageError) -> GrayImage {
         let key = bytes.hashValue
-        if let known = embedded.withLock({ $0[key] }), known.bytes == bytes { return known.image }
+        if let known = embedded[key], known.bytes == bytes { return known.image }
         let image = try GrayImage.decode(data: bytes, name: name)
-        embedded.withLock { cache in
-            if cache.count >= Self.capacity { cache.removeAll() }
-            cache[key] = (bytes, image)
-        }
+        embedded.insert(EmbeddedEntry(bytes: bytes, image: image), bytes: bytes.count + image.byteCount, for: key)
         return image
     }
 
@@ -52,13 +49,10 @@ final class ImageInk: Sendable {
     func ink(of image: GrayImage, identity: String, width: Int, dither: ImageDither) -> InkBitmap {
         let key = InkKey(identity: identity + ":\(image.width)x\(image.height):\(image.luminance.hashValue)", width: width,
                          dither: dither)
-        if let known = inks.withLock({ $0[key] }) { return known }
+        if let known = inks[key] { return known }
         let scaled = image.scaled(toWidth: width)
         let bitmap = InkBitmap(width: scaled.width, height: scaled.height, ink: scaled.ink(dither: dither))
-        inks.withLock { inks in
-            if inks.count >= Self.capacity { inks.removeAll() }
-            inks[key] = bitmap
-        }
+        inks.insert(bitmap, bytes: bitmap.ink.count, for: key)
         return bitmap
     }
 }

@@ -26,7 +26,7 @@ extension JobIntake {
         try Self.checkNoDrawer(opensDrawer, file: original, language: language)
         try await checkRole(role, takes: language, file: original)
         let spooled = try keep(path)
-        return try await queueSpooled(spooled, language: language, file: original, role: role, jobName: jobName ?? original,
+        return try await queueSpooled(spooled, language: language, file: original, role: role, jobName: jobName ?? JobName.cleaned(original),
                                       copies: copies, source: source, opensDrawer: opensDrawer)
     }
 
@@ -42,7 +42,7 @@ extension JobIntake {
         let stem = (file as NSString).deletingPathExtension
         let spooled = try keep(data, named: "\(stem.isEmpty ? "job" : stem).\(language.rawValue)")
         return try await queueSpooled(spooled, language: language, file: file, role: role,
-                                      jobName: jobName ?? stem, copies: copies, source: source, opensDrawer: opensDrawer)
+                                      jobName: jobName ?? JobName.cleaned(stem), copies: copies, source: source, opensDrawer: opensDrawer)
     }
 
     /// Passed-through bytes are sent exactly as they are, so the channel adds

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import PrintModel
 import Rendering
 public import Store
@@ -50,9 +50,23 @@ public struct JobIntake: Sendable {
         }
         let check = TemplateCheck.run(source, dataJSON: Data(dataJSON.utf8), dataFile: dataFile, media: media)
         guard check.isClean else { throw IntakeError(.refused, check.errors.joined(separator: "\n")) }
-        return try await queue(name: jobName ?? "\(source.name) \(Self.timestamp())", role: role,
+        return try await queue(name: jobName ?? JobName.cleaned("\(source.name) \(Self.timestamp())"), role: role,
                                content: .template(name: source.name, dataJSON: dataJSON), copies: copies, source: origin,
                                opensDrawer: opensDrawer)
+    }
+
+    /// Queues a template with its data as the bytes of a file (`print --data`,
+    /// a folder's data file), read by the same strict reader as `templates
+    /// check`: bytes that are not UTF-8 are refused, not replaced, and so is
+    /// data over `TemplateLimits`.
+    public func queueTemplate(_ name: String, data: Data, dataFile: String, role: Role,
+                              jobName: String? = nil, copies: Int = 1, source: String? = nil,
+                              opensDrawer: Bool = false) async throws(IntakeError) -> PrintJob {
+        do { _ = try TemplateData(json: data, file: dataFile) } catch {
+            throw IntakeError(.refused, error.diagnostics.map(\.description).joined(separator: "\n"))
+        }
+        return try await queueTemplate(name, dataJSON: String(decoding: data, as: UTF8.self), dataFile: dataFile, role: role,
+                                       jobName: jobName, copies: copies, source: source, opensDrawer: opensDrawer)
     }
 
     /// Queues a file as it is: a printer-ready file (PDF, PNG or JPEG), or
@@ -82,7 +96,7 @@ public struct JobIntake: Sendable {
             throw IntakeError(.refused, "\(original): \(error)")
         }
         do {
-            return try await queue(name: jobName ?? original, role: role,
+            return try await queue(name: jobName ?? JobName.cleaned(original), role: role,
                                    content: .document(path: spooled, format: kind == "jpeg" ? "jpg" : kind), copies: copies,
                                    source: source, opensDrawer: opensDrawer)
         } catch {
@@ -94,6 +108,8 @@ public struct JobIntake: Sendable {
     /// Queues a job that was checked before, e.g. a reprint of a stored job.
     public func queue(name: String, role: Role, content: JobContent, copies: Int = 1,
                       source: String? = nil, opensDrawer: Bool = false) async throws(IntakeError) -> PrintJob {
+        // The store refuses such a name too; here it is the job that is wrong, not the storage.
+        if let problem = JobName.problem(name) { throw IntakeError(.refused, problem.prefix(1).uppercased() + problem.dropFirst()) }
         do {
             return try await store.enqueue(name: name, role: role, content: content, copies: copies, source: source,
                                            opensDrawer: opensDrawer)

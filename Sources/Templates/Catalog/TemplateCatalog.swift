@@ -25,7 +25,7 @@ public struct TemplateCatalog: Sendable {
 
     /// The template called `name`, or the file at that path.
     public func find(_ name: String) throws(TemplateLookupError) -> TemplateSource {
-        if name.contains("/") || name.hasSuffix(".xml") {
+        if Self.isPath(name) {
             guard FileManager.default.fileExists(atPath: name) else { throw .missingFile(path: name) }
             return try Self.load(path: name, origin: .file(path: name))
         }
@@ -38,6 +38,11 @@ public struct TemplateCatalog: Sendable {
         }
         if let builtIn { return builtIn }
         throw .unknown(name: name, known: all().map(\.name), folders: folders)
+    }
+
+    /// Whether `find` takes `name` as a file path rather than a template's name.
+    public static func isPath(_ name: String) -> Bool {
+        name.contains("/") || name.hasSuffix(".xml")
     }
 
     /// Every template by name: the custom ones, and the built-ins they do not replace.
@@ -60,6 +65,11 @@ public struct TemplateCatalog: Sendable {
     /// A template file, with its folder for images and `NAME.sample.json` beside it.
     static func load(path: String, origin: TemplateSource.Origin) throws(TemplateLookupError) -> TemplateSource {
         let url = URL(fileURLWithPath: path)
+        // Refused unread: a file far larger than any template is not read into memory to find that out.
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
+           size > TemplateLimits.maximumTemplateBytes {
+            throw .tooLarge(path: path, bytes: size)
+        }
         guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path) }
         guard let text = String(data: data, encoding: .utf8) else { throw .notUTF8(path: path) }
         let name = url.deletingPathExtension().lastPathComponent
@@ -78,6 +88,8 @@ public enum TemplateLookupError: Error, Hashable, Sendable, CustomStringConverti
     case missingFile(path: String)
     case unreadable(path: String)
     case notUTF8(path: String)
+    /// Over `TemplateLimits.maximumTemplateBytes`.
+    case tooLarge(path: String, bytes: Int)
 
     public var description: String {
         switch self {
@@ -91,6 +103,10 @@ public enum TemplateLookupError: Error, Hashable, Sendable, CustomStringConverti
             return "The template file \(path) cannot be read. Check its permissions."
         case .notUTF8(let path):
             return "The template file \(path) is not UTF-8 text. Save it as UTF-8."
+        case .tooLarge(let path, let bytes):
+            return "The template file \(path) is \(bytes) bytes, more than the "
+                + "\(TemplateLimits.describe(limit: TemplateLimits.maximumTemplateBytes)) a template may be. "
+                + "A template describes one layout: repeat blocks with a {{#section}} over the data instead of writing them out."
         }
     }
 }

@@ -65,6 +65,7 @@ struct PrintCommand: AsyncParsableCommand {
         if file != nil, data != nil { throw ValidationError("--data goes with a template, not with --file.") }
         if file == nil, language != nil { throw ValidationError("--language goes with --file (a .bin or .prn file), not with a template.") }
         guard (1...99).contains(copies) else { throw ValidationError("--copies \(copies): give 1 to 99.") }
+        if let name, let problem = JobName.problem(name) { throw ValidationError("--name: \(problem)") }
     }
 
     func run() async throws {
@@ -77,7 +78,7 @@ struct PrintCommand: AsyncParsableCommand {
                 job = try await intake.queueFile(file, role: role, language: language, jobName: name, copies: copies,
                                                  opensDrawer: drawer)
             } else if let (json, dataFile) = data {
-                job = try await intake.queueTemplate(template!, dataJSON: json, dataFile: dataFile, role: role,
+                job = try await intake.queueTemplate(template!, data: json, dataFile: dataFile, role: role,
                                                      jobName: name, copies: copies, opensDrawer: drawer)
             } else { return }
         } catch {
@@ -110,16 +111,17 @@ struct PrintCommand: AsyncParsableCommand {
         return language
     }
 
-    /// The job's data: the --data file, else the template's sample data.
-    private func dataJSON() throws -> (json: String, file: String) {
+    /// The job's data as it is in the --data file (read strictly at intake, as
+    /// `templates check` reads it), else the template's sample data.
+    private func dataJSON() throws -> (json: Data, file: String) {
         if let data {
             guard let bytes = FileManager.default.contents(atPath: data) else {
                 throw CLIError("The data file \(data) cannot be read. Check the path and its permissions.")
             }
-            return (String(decoding: bytes, as: UTF8.self), data)
+            return (bytes, data)
         }
         let source = try CLIError.wrap { try templates.catalog.find(template!) }
-        return (source.sampleData ?? "{}", "\(source.name) sample data")
+        return (Data((source.sampleData ?? "{}").utf8), "\(source.name) sample data")
     }
 }
 
