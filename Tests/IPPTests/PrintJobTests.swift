@@ -265,7 +265,9 @@ struct PrintJobTests {
             #expect(error.mayHaveBeenAccepted)
             #expect(error.description.contains("job list"))
         }
-        #expect(ContinuousClock.now - start < .seconds(5))
+        // Well under forever; wide, since this task resumes late when the
+        // suite's synchronous tests hold both cooperative threads (seen: 7.8 s).
+        #expect(ContinuousClock.now - start < .seconds(9))
     }
 
     @Test("A request that cannot be valid is refused before any connection")

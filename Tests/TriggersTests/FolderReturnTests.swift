@@ -14,7 +14,10 @@ struct FolderReturnTests {
         try temp.write("first.pdf")
         #expect(await files.next()?.originalName == "first.pdf")
 
-        try FileManager.default.removeItem(atPath: temp.path)
+        // Deleted the way a script does it safely: renamed away in one step, then
+        // removed. A recursive delete in place races the watcher, which makes its
+        // subfolders again as they go, and the delete then fails half-way.
+        try Self.delete(temp)
         let gone = await reports.next()
         guard case .gone(let message)? = gone else { Issue.record("expected .gone, got \(String(describing: gone))"); return }
         #expect(message.contains(temp.path) && message.contains("Create it again"))
@@ -43,10 +46,11 @@ struct FolderReturnTests {
     @Test func aFolderBackWithALinkForASubfolderIsSaidAndNotWrittenThrough() async throws {
         let temp = try TempFolder()
         let log = ReportLog()
-        let files = try WatchedFolder(path: temp.path).claimedFiles(report: log.sink)
-        defer { _ = files }
+        var files = try WatchedFolder(path: temp.path).claimedFiles(report: log.sink).makeAsyncIterator()
         var reports = log.stream.makeAsyncIterator()
-        try FileManager.default.removeItem(atPath: temp.path)
+        try temp.write("first.pdf")
+        #expect(await files.next()?.originalName == "first.pdf")
+        try Self.delete(temp)
         guard case .gone? = await reports.next() else { Issue.record("not said to be gone"); return }
         #expect(mkdir(temp.staging + "/new", 0o755) == 0)
         #expect(symlink(temp.staging, temp.staging + "/new/failed") == 0)
@@ -55,5 +59,12 @@ struct FolderReturnTests {
         guard case .trouble(let message)? = trouble else { Issue.record("got \(String(describing: trouble))"); return }
         #expect(message.contains("The watched folder \(temp.path) is back but is not watched again"), "\(message)")
         #expect(message.contains("\(temp.sub("failed")): it is a symbolic link"))
+    }
+
+    /// Moves the watched folder out of the way in one step, then removes it.
+    static func delete(_ temp: TempFolder) throws {
+        let away = temp.staging + "/deleted-\(UUID().uuidString.prefix(6))"
+        #expect(rename(temp.path, away) == 0)
+        try FileManager.default.removeItem(atPath: away)
     }
 }
