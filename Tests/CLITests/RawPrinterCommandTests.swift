@@ -183,10 +183,18 @@ import Store
         defer { tree.remove() }
         kioskprint.environment.merge(tree.environment) { _, new in new }
 
-        let result = try kioskprint.run(["printers", "discover", "--json", "--timeout", "10"])
-        #expect(result.status == 0, "\(result.errors)")
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
-        let counter = try #require(rows.first { $0["serviceName"] as? String == known }, "\(result.output)")
+        // The simulator answers from this test process. In a full run the process
+        // has stalled for seconds at a time (hundreds of tests finishing at once),
+        // past discover's 3 s status deadline: one stall is given a second look,
+        // a printer that never answers still fails.
+        var rows: [[String: Any]] = []
+        for _ in 1...2 {
+            let result = try kioskprint.run(["printers", "discover", "--json", "--timeout", "10"])
+            #expect(result.status == 0, "\(result.errors)")
+            rows = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+            if rows.first(where: { $0["serviceName"] as? String == known })?["state"] as? String != "unreachable" { break }
+        }
+        let counter = try #require(rows.first { $0["serviceName"] as? String == known }, "\(rows)")
         #expect(counter["uri"] as? String == "socket://127.0.0.1:\(port)")
         #expect(counter["raw"] as? Bool == true)
         #expect(counter["state"] as? String == "idle", "\(counter)")
@@ -199,7 +207,7 @@ import Store
         #expect(other["state"] as? String == "model-unknown")
         #expect((other["error"] as? String)?.contains("--model") == true)
 
-        let usb = try #require(rows.first { $0["found"] as? String == "usb" }, "\(result.output)")
+        let usb = try #require(rows.first { $0["found"] as? String == "usb" }, "\(rows)")
         #expect(usb["uri"] as? String == "usb://Zebra%20Technologies/ZTC%20ZD420-203dpi%20ZPL?serial=D2J000001", "\(usb)")
         #expect(usb["language"] as? String == "zpl")
         #expect((usb["deviceID"] as? String)?.contains("CMD:ZPL") == true)
