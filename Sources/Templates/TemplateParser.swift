@@ -159,6 +159,12 @@ final class MarkupBuilder: NSObject, XMLParserDelegate {
             document = makeDocument(frame)
             return
         }
+        // Found by the fuzzer: a root element other than <template> closed with
+        // nothing around it to hold it, and the index below trapped.
+        guard !stack.isEmpty else {
+            problems.append(TemplateDiagnostic("<\(frame.element)> must be inside <template>.", at: frame.location))
+            return
+        }
         switch frame.element {
         case "header": stack[stack.count - 1].header += frame.children
         case "footer": stack[stack.count - 1].footer += frame.children

@@ -21,6 +21,13 @@ import Testing
             + String(repeating: "</box>", count: boxes) + "\n</template>"
     }
 
+    /// Found by the fuzzer: a root other than <template> trapped on an empty stack.
+    @Test func aRootOtherThanTemplateIsAProblemNotATrap() {
+        let problems = parseProblems("<text>x</text>")
+        #expect(problems.contains { $0.contains("<text> must be inside <template>.") }, "\(problems)")
+        #expect(parseProblems("<header><text>x</text></header>").contains { $0.contains("<header> must be inside <template>.") })
+    }
+
     @Test func elementsNestedToTheLimitReadAndOneMoreIsRefusedAtItsPlace() {
         // <template> + 62 boxes + <text> is 64 levels.
         #expect(parseProblems(nestedBoxes(TemplateLimits.maximumNesting - 2)) == [])
