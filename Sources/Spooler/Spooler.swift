@@ -126,11 +126,10 @@ public struct Spooler: Sendable {
                     group.cancelAll()
                     try? await group.waitForAll()
                 }
-                health.madeProgress(role)
-            } else {
-                health.madeProgress(role)
-                await wakeUp.wait(upTo: configuration.idlePoll, since: seen)
             }
+            // A job run or an empty look: the role works (a claim alone is not proof on a full disk).
+            health.madeProgress(role)
+            if claimed == nil { await wakeUp.wait(upTo: configuration.idlePoll, since: seen) }
         }
     }
 

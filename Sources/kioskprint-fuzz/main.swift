@@ -27,7 +27,7 @@ setenv("SWIFT_BACKTRACE", "enable=no", 0)  // let libFuzzer, not Swift's backtra
 let rest = Array(CommandLine.arguments.dropFirst(Selected.named == nil ? 1 : 2))
 
 if kp_fuzzer_linked() != 0 {
-    var arguments = [CommandLine.arguments[0]] + rest
+    let arguments = [CommandLine.arguments[0]] + rest
     var count = Int32(arguments.count)
     var pointers = arguments.map { strdup($0) } + [nil]
     let status = pointers.withUnsafeMutableBufferPointer { buffer -> Int32 in
@@ -38,7 +38,6 @@ if kp_fuzzer_linked() != 0 {
         }
     }
     pointers.forEach { free($0) }
-    _ = arguments.removeAll()
     exit(status)
 }
 

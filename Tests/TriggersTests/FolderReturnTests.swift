@@ -8,16 +8,7 @@ import Testing
 struct FolderReturnTests {
     @Test func aFolderDeletedAndMadeAgainIsWatchedAgain() async throws {
         let temp = try TempFolder()
-        let log = ReportLog()
-        var files = try WatchedFolder(path: temp.path).claimedFiles(report: log.sink).makeAsyncIterator()
-        var reports = log.stream.makeAsyncIterator()
-        try temp.write("first.pdf")
-        #expect(await files.next()?.originalName == "first.pdf")
-
-        // Deleted the way a script does it safely: renamed away in one step, then
-        // removed. A recursive delete in place races the watcher, which makes its
-        // subfolders again as they go, and the delete then fails half-way.
-        try Self.delete(temp)
+        var (files, reports) = try await Self.watchedThenDeleted(temp)
         let gone = await reports.next()
         guard case .gone(let message)? = gone else { Issue.record("expected .gone, got \(String(describing: gone))"); return }
         #expect(message.contains(temp.path) && message.contains("Create it again"))
@@ -45,12 +36,8 @@ struct FolderReturnTests {
 
     @Test func aFolderBackWithALinkForASubfolderIsSaidAndNotWrittenThrough() async throws {
         let temp = try TempFolder()
-        let log = ReportLog()
-        var files = try WatchedFolder(path: temp.path).claimedFiles(report: log.sink).makeAsyncIterator()
-        var reports = log.stream.makeAsyncIterator()
-        try temp.write("first.pdf")
-        #expect(await files.next()?.originalName == "first.pdf")
-        try Self.delete(temp)
+        var (files, reports) = try await Self.watchedThenDeleted(temp)
+        defer { withExtendedLifetime(files) {} }  // dropping the files' iterator ends the watch
         guard case .gone? = await reports.next() else { Issue.record("not said to be gone"); return }
         #expect(mkdir(temp.staging + "/new", 0o755) == 0)
         #expect(symlink(temp.staging, temp.staging + "/new/failed") == 0)
@@ -61,10 +48,20 @@ struct FolderReturnTests {
         #expect(message.contains("\(temp.sub("failed")): it is a symbolic link"))
     }
 
-    /// Moves the watched folder out of the way in one step, then removes it.
-    static func delete(_ temp: TempFolder) throws {
+    /// Watches `temp`'s folder until a first file is claimed (so the watcher is
+    /// set up), then deletes the folder the way a script does it safely:
+    /// renamed away in one step, then removed. A recursive delete in place
+    /// races the watcher, which makes its subfolders again as they go, and the
+    /// delete then fails half-way. Returns the claimed files and the reports.
+    static func watchedThenDeleted(_ temp: TempFolder) async throws
+        -> (AsyncStream<ClaimedFile>.Iterator, AsyncStream<FolderReport>.Iterator) {
+        let log = ReportLog()
+        var files = try WatchedFolder(path: temp.path).claimedFiles(report: log.sink).makeAsyncIterator()
+        try temp.write("first.pdf")
+        #expect(await files.next()?.originalName == "first.pdf")
         let away = temp.staging + "/deleted-\(UUID().uuidString.prefix(6))"
         #expect(rename(temp.path, away) == 0)
         try FileManager.default.removeItem(atPath: away)
+        return (files, log.stream.makeAsyncIterator())
     }
 }

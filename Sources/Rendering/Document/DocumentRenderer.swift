@@ -45,12 +45,10 @@ public struct DocumentRenderer: Sendable {
                              pixelFormat: RasterPage.PixelFormat = .black1, toFile file: String? = nil) throws -> RenderedRaster {
         var composition = try compose(document)
         let setup = composition.setup, lengths = composition.pages.map(\.length), problems = composition.problems
-        // The options a page's header carries depend only on its length and the media.
-        let options = RenderedDocument(setup: setup, pages: [], problems: [])
         let writer = RasterWriter(format: format), count = composition.pages.count
         let page = { (index: Int) -> RasterWriter.Page in
             let page = Self.draw(composition.take(index), setup: setup)
-            return RasterWriter.Page(page.rasterPage(format: pixelFormat), options: options.rasterOptions(for: page))
+            return RasterWriter.Page(page.rasterPage(format: pixelFormat), options: RenderedDocument.rasterOptions(length: page.length, media: setup.media))
         }
         var data = Data()
         if let file { try writer.write(pageCount: count, page: page, toFile: file) } else {

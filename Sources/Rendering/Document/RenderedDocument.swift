@@ -18,8 +18,12 @@ public struct RenderedDocument: Sendable, Hashable {
     /// The raster header options for each page: on a roll, cut after every
     /// page at its exact length; on a sheet, the sheet's name and no cut.
     public func rasterOptions(for page: RenderedPage) -> RasterPageOptions {
-        let media = setup.media
-        let size = RasterPageOptions.MediaSize(width: media.mediaWidth, height: page.length)
+        Self.rasterOptions(length: page.length, media: setup.media)
+    }
+
+    /// The raster header options of a page `length` long on `media`.
+    static func rasterOptions(length: Length, media: PageGeometry) -> RasterPageOptions {
+        let size = RasterPageOptions.MediaSize(width: media.mediaWidth, height: length)
         return media.isRoll
             ? RasterPageOptions(cut: .afterPage, mediaSize: size, mediaSource: media.mediaSource)
             : RasterPageOptions(cut: .none, mediaSize: size, pageSizeName: media.mediaName, mediaSource: media.mediaSource)

@@ -42,14 +42,6 @@ struct ListJobsCommand: AsyncParsableCommand {
         let store = try database.open()
         let filter: KioskStore.JobFilter = all ? .all : .unfinished
         let jobs = try await store.jobs(filter, limit: limit, before: before.map { JobID($0) })
-        let matching = try await store.jobCounts(filter).values.reduce(0, +)
-        defer {
-            // Older jobs than the page shows: say how to see them, in the table view.
-            if !json, let first = jobs.first, before == nil, matching > jobs.count {
-                print("Showing the newest \(jobs.count) of \(matching). Older ones: kioskprint jobs\(all ? " --all" : "") "
-                    + "--before \(first.id)")
-            }
-        }
         if json {
             print(try JSONOutput.encode(jobs.map(JobJSON.init)))
             return
@@ -66,6 +58,14 @@ struct ListJobsCommand: AsyncParsableCommand {
                       Self.age(now.timeIntervalSince(job.createdAt)), job.name, job.lastError.map { Self.short($0) } ?? "")
         }
         print(table.render())
+        // A first page that does not hold them all says how to see the older ones.
+        if before == nil, let first = jobs.first, jobs.count == limit {
+            let matching = try await store.jobCounts(filter).values.reduce(0, +)
+            if matching > jobs.count {
+                print("Showing the newest \(jobs.count) of \(matching). Older ones: kioskprint jobs\(all ? " --all" : "") "
+                    + "--before \(first.id)")
+            }
+        }
     }
 
     static func age(_ seconds: TimeInterval) -> String {
