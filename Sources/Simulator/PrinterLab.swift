@@ -164,6 +164,7 @@ public final class PrinterLab: Sendable {
         }
         arguments.append(printer.name)
 
+        try makeTLSCredentials(in: keys)
         let process = try ChildProcess.launch("ippeveprinter", arguments,
                                               environment: ["DBUS_SYSTEM_BUS_ADDRESS": busAddress],
                                               logFile: base.appendingPathExtension("log"))
@@ -179,7 +180,7 @@ public final class PrinterLab: Sendable {
         return running
     }
 
-    /// Waits until the printer listens, is announced, and the lab's TLS credentials exist.
+    /// Waits until the printer listens and is announced.
     private func waitUntilReady(_ process: ChildProcess, printer: SimulatedPrinter, port: Int, keys: URL) throws {
         try waitUntil("ippeveprinter '\(printer.name)'") {
             guard process.isRunning else {
@@ -193,22 +194,39 @@ public final class PrinterLab: Sendable {
             }
             return try announced(port: port, type: "_ipp._tcp") && announced(port: port, type: "_ipps._tcp")
         }
-        try makeTLSCredentials(through: port, in: keys)
     }
 
     /// ippeveprinter makes its TLS key and certificate at its first ipps
-    /// connection, in its keys folder (the one all the lab's printers share,
-    /// unless it has its own). Printers contacted at once for the first time
-    /// raced to write the same files, and one would read a half-written key
-    /// and fail the handshake. So the lab asks the first printer of a folder
-    /// for one ipps exchange before anything else can.
-    private func makeTLSCredentials(through port: Int, in keys: URL) throws {
-        let certificate = keys.appendingPathComponent("localhost.crt").path
-        guard !FileManager.default.fileExists(atPath: certificate) else { return }
-        _ = try Subprocess.run("ipptool", ["-T", "20", "ipps://localhost:\(port)/ipp/print", "get-printer-attributes.test"],
-                               limit: .seconds(30))
-        try waitUntil("the lab's TLS certificate") { FileManager.default.fileExists(atPath: certificate) }
+    /// connection, in its keys folder, when none is there. Under load that
+    /// went wrong two ways: printers sharing a folder raced to write the same
+    /// files, and a slow first handshake was retried, so the printer kept one
+    /// certificate in memory while the folder held another, and a pin taken
+    /// from the folder did not match what the printer presented. So the lab
+    /// writes the key and certificate itself, with openssl, before the printer
+    /// starts; the printer only ever loads them.
+    private func makeTLSCredentials(in keys: URL) throws {
+        try PrinterLab.credentialsLock.withLock { _ in
+            let certificate = keys.appendingPathComponent("localhost.crt").path
+            guard !FileManager.default.fileExists(atPath: certificate) else { return }
+            let key = keys.appendingPathComponent("localhost.key").path
+            // P-256, not RSA: made in a millisecond even on a busy machine.
+            let made = try Subprocess.run("openssl", [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                "-keyout", key + ".new", "-out", certificate + ".new", "-subj", "/CN=localhost", "-days", "3650",
+                "-addext", "subjectAltName=DNS:localhost",
+            ], limit: .seconds(30))
+            guard made.status == 0 else {
+                throw LabError.didNotStart(program: "openssl req (the lab's TLS certificate)", log: made.output + made.errors)
+            }
+            // The key first: a certificate in place means both are complete.
+            guard rename(key + ".new", key) == 0, rename(certificate + ".new", certificate) == 0 else {
+                throw LabError.didNotStart(program: "the lab's TLS certificate", log: String(cString: strerror(errno)))
+            }
+        }
     }
+
+    /// One writer of key folders at a time, in this process.
+    private static let credentialsLock = Mutex<Void>(())
 
     /// Whether the lab's Avahi has resolved a `type` service on `port`, as seen
     /// by avahi-browse: an independent client, so the lab does not depend on

@@ -17,7 +17,7 @@ extension AgentEndToEnd {
             let mounted = try Subprocess.run("mount", ["-t", "tmpfs", "-o", "size=6m", "tmpfs", state])
             try #require(mounted.status == 0, "mounting a small tmpfs needs root: \(mounted.errors)")
             defer { _ = try? Subprocess.run("umount", ["-l", state]) }
-            try site.assign(printer, to: "receipt")
+            try await site.assign(printer, to: "receipt")
             let pos = try site.watchReceiptFolder()
             let agent = try await site.start()
             defer { agent.stop() }
@@ -27,7 +27,7 @@ extension AgentEndToEnd {
             try await printer.setMediaLevel(0)
             let store = try KioskStore(path: site.database)
             for number in 1...3 {
-                let print = try site.runner.run(["print", "receipt", "--data", data, "--role", "receipt", "--name", "Waiting \(number)"])
+                let print = try await site.runner.run(["print", "receipt", "--data", data, "--role", "receipt", "--name", "Waiting \(number)"])
                 #expect(print.status == 0, "\(print.errors)")
             }
             try await pollUntil("the receipts to wait for paper", within: .seconds(30)) {
@@ -40,14 +40,14 @@ extension AgentEndToEnd {
             var refusal: Subprocess.Output?
             var queued = 0
             for number in 1...200 where refusal == nil {
-                let print = try site.runner.run(["print", "receipt", "--data", data, "--role", "receipt", "--name", "Full \(number)"])
+                let print = try await site.runner.run(["print", "receipt", "--data", data, "--role", "receipt", "--name", "Full \(number)"])
                 if print.status == 0 { queued += 1 } else { refusal = print }
             }
             let refused = try #require(refusal, "a full disk must refuse a job at some point")
             #expect(refused.errors.contains("The disk holding the database \(site.database) is full"), "\(refused.errors)")
             #expect(refused.errors.contains("Nothing was queued"))
 
-            let status = try site.runner.run(["status", "--timeout", "2"])
+            let status = try await site.runner.run(["status", "--timeout", "2"])
             #expect(status.status == 1)
             #expect(status.output.contains("Disk: only"), "\(status.output)")
 
@@ -74,7 +74,7 @@ extension AgentEndToEnd {
             #expect(finished.count == queued + 3 && finished.allSatisfy { $0.state == .completed }, "nothing queued was lost")
             let received = try await printer.receivedJobs(atLeast: queued + 3)
             #expect(Set(received.map(\.jobName)).count == received.count, "none printed twice")
-            let healthy = try site.runner.run(["status", "--timeout", "2"])
+            let healthy = try await site.runner.run(["status", "--timeout", "2"])
             #expect(!healthy.output.contains("Disk: only") && !healthy.output.contains("cannot print"), "\(healthy.output)")
             await site.stop(agent)
         }

@@ -61,8 +61,8 @@ final class AgentHarness: Sendable {
     }
 
     /// Saves `printer` under `role`, as an administrator would.
-    func assign(_ printer: RunningPrinter, to role: String) throws {
-        let added = try runner.run(["printers", "add", printer.uri, "--role", role])
+    func assign(_ printer: RunningPrinter, to role: String) async throws {
+        let added = try await runner.run(["printers", "add", printer.uri, "--role", role])
         #expect(added.status == 0, "\(added.output)\(added.errors)")
     }
 

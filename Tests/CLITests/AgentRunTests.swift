@@ -17,7 +17,7 @@ extension AgentEndToEnd {
             let printer = try await receiptPrinter(lab, "Agent Receipt")
             defer { printer.stop() }
             let agentFolder = try AgentHarness(lab: lab)
-            try agentFolder.assign(printer, to: "receipt")
+            try await agentFolder.assign(printer, to: "receipt")
             let pos = try agentFolder.makeFolder("pos")
             try agentFolder.writeConfiguration("""
                 box = "till-3"
@@ -58,13 +58,13 @@ extension AgentEndToEnd {
             try await pollUntil("job 2 to complete", within: .seconds(30)) { try await store.queueDepth() == 0 }
             #expect(agentFolder.logText.contains("order-4712.json refused, kept as \(pos)/failed/order-4712.json"))
 
-            let status = try agentFolder.runner.run(["status"])
+            let status = try await agentFolder.runner.run(["status"])
             #expect(status.status == 0, "\(status.output)\(status.errors)")
             #expect(status.output.contains("Agent: running (pid \(agent.pid)), database \(agentFolder.database)."), "\(status.output)")
             #expect(status.output.contains("Queue: 0 job(s) not finished."))
             #expect(status.output.contains(printer.name) && status.output.contains("receipt"))
             await agentFolder.stop(agent)
-            let stopped = try agentFolder.runner.run(["status"])
+            let stopped = try await agentFolder.runner.run(["status"])
             #expect(stopped.status == 1)
             #expect(stopped.output.contains("Agent: not running for \(agentFolder.database)."))
         }
@@ -78,7 +78,7 @@ extension AgentEndToEnd {
             let printer = try await receiptPrinter(lab, "Agent Beside")
             defer { printer.stop() }
             let agentFolder = try AgentHarness(lab: lab)
-            try agentFolder.assign(printer, to: "receipt")
+            try await agentFolder.assign(printer, to: "receipt")
             try agentFolder.writeConfiguration("""
                 [spooler]
                 look-every = "1h"
@@ -89,7 +89,7 @@ extension AgentEndToEnd {
             try Data(try sampleData("receipt").utf8).write(to: URL(fileURLWithPath: data))
 
             for number in 1...2 {
-                let queued = try agentFolder.runner.run(["print", "receipt", "--data", data, "--role", "receipt",
+                let queued = try await agentFolder.runner.run(["print", "receipt", "--data", data, "--role", "receipt",
                                                          "--name", "Beside \(number)"])
                 #expect(queued.status == 0, "\(queued.output)\(queued.errors)")
                 let received = try await printer.receivedJobs(atLeast: number, within: .seconds(30))
@@ -103,7 +103,7 @@ extension AgentEndToEnd {
             let printer = try await receiptPrinter(lab, "Agent Backlog")
             defer { printer.stop() }
             let agentFolder = try AgentHarness(lab: lab)
-            try agentFolder.assign(printer, to: "receipt")
+            try await agentFolder.assign(printer, to: "receipt")
             let drop = try agentFolder.makeFolder("drop")
             try agentFolder.writeConfiguration("""
                 [[folder]]
@@ -134,7 +134,7 @@ extension AgentEndToEnd {
             let printer = try await receiptPrinter(lab, "Agent Crash Window")
             defer { printer.stop() }
             let agentFolder = try AgentHarness(lab: lab)
-            try agentFolder.assign(printer, to: "receipt")
+            try await agentFolder.assign(printer, to: "receipt")
             let pos = try agentFolder.watchReceiptFolder()
             // As a crashed agent left it: the file claimed, its job queued, the file not yet in done/.
             let processing = try agentFolder.makeFolder("pos/processing")
@@ -179,7 +179,7 @@ extension AgentEndToEnd {
                 [button.press]
                 reprint = "receipt"
                 """)
-            let run = try agentFolder.runner.run(["run", "--config", agentFolder.configPath])
+            let run = try await agentFolder.runner.run(["run", "--config", agentFolder.configPath])
             #expect(run.status == 78)
             #expect(run.errors.contains("\(agentFolder.configPath): button[1].debounce: \"30\" has no unit; write it as \"30ms\""), "\(run.errors)")
             #expect(run.errors.contains("The agent did not start"))

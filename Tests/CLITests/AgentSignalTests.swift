@@ -14,7 +14,7 @@ extension AgentEndToEnd {
             let printer = try await lab.startPrinter(.recording(SimulatedPrinter.receipt80mm.named("Reload Receipt \(try Loopback.freePort())")))
             defer { printer.stop() }
             let agentFolder = try AgentHarness(lab: lab)
-            try agentFolder.assign(printer, to: "receipt")
+            try await agentFolder.assign(printer, to: "receipt")
             let first = try agentFolder.makeFolder("first")
             let second = try agentFolder.makeFolder("second")
             let folderFirst = """
@@ -53,7 +53,7 @@ extension AgentEndToEnd {
                                                                 delay: .milliseconds(50)))
             defer { printer.stop() }
             let agentFolder = try AgentHarness(lab: lab)
-            try agentFolder.assign(printer, to: "receipt")
+            try await agentFolder.assign(printer, to: "receipt")
             let pos = try agentFolder.watchReceiptFolder()
             var agent = try await agentFolder.start()
             let data = try sampleData("receipt")

@@ -27,7 +27,7 @@ extension AgentEndToEnd {
             let gpio = try await GPIOStandIn()
             let agentFolder = try AgentHarness(lab: lab, extraEnvironment: gpio.environment)
             try queueTicketDeployment(agentFolder)
-            try agentFolder.assign(printer, to: "ticket")
+            try await agentFolder.assign(printer, to: "ticket")
 
             var agent = try await agentFolder.start()
             try await gpio.press(line: 17, heldFor: .milliseconds(300))
@@ -59,7 +59,7 @@ extension AgentEndToEnd {
             let gpio = try await GPIOStandIn()
             let agentFolder = try AgentHarness(lab: lab, extraEnvironment: gpio.environment)
             try queueTicketDeployment(agentFolder)
-            try agentFolder.assign(printer, to: "ticket")
+            try await agentFolder.assign(printer, to: "ticket")
             let agent = try await agentFolder.start()
             defer { agent.stop() }
 

@@ -17,8 +17,17 @@ struct CommandRunner {
     var environment: [String: String] = [:]
 
     /// Runs `kioskprint ARGUMENTS` with standard input closed; a run still going
-    /// after `limit` is a hang, and fails.
-    func run(_ arguments: [String], limit: Duration = .seconds(30)) throws -> Subprocess.Output {
+    /// after `limit` is a hang, and fails. The wait happens on a thread of its
+    /// own: a test blocking one of the two cooperative threads while its child
+    /// waits out a printer's time-out stalled every other test in the process.
+    func run(_ arguments: [String], limit: Duration = .seconds(30)) async throws -> Subprocess.Output {
+        let (path, environment) = (Self.executable.path, environment)
+        return try await offloaded { try Subprocess.run(path, arguments, environment: environment, limit: limit) }
+    }
+
+    /// `run` on the calling thread, for the rare caller that must block (inside
+    /// a database transaction, which runs on GRDB's own queue).
+    func runBlocking(_ arguments: [String], limit: Duration = .seconds(30)) throws -> Subprocess.Output {
         try Subprocess.run(Self.executable.path, arguments, environment: environment, limit: limit)
     }
 

@@ -14,7 +14,7 @@ import Testing
             SimulatedPrinter.receipt80mm.named("Crash Receipt \(try Loopback.freePort())")))
         defer { printer.stop() }
         let (kioskprint, database) = CommandRunner.forLab(lab)
-        #expect(try kioskprint.run(["printers", "add", printer.uri, "--role", "receipt"]).status == 0)
+        #expect(try await kioskprint.run(["printers", "add", printer.uri, "--role", "receipt"]).status == 0)
 
         let store = try KioskStore(path: database)
         let sample = try #require(BuiltInTemplates.all.first { $0.name == "receipt" }?.sampleData)

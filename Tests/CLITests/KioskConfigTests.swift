@@ -43,8 +43,8 @@ struct KioskConfigTests {
     /// the bindings with data.
     @discardableResult
     static func check(_ template: String, data: String, deployment: String, what: String, options: [String] = [],
-                      sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let result = try CommandRunner().run(["templates", "check", template, "--data", data,
+                      sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        let result = try await CommandRunner().run(["templates", "check", template, "--data", data,
                                               "--templates", templatesFolder(deployment)] + options)
         let lines = (result.output + "\n" + result.errors).split(separator: "\n")
         #expect(result.status == 0, "\(what): templates check exited \(result.status):\n\(result.output)\(result.errors)",
@@ -111,7 +111,7 @@ struct KioskConfigTests {
     }
 
     @Test(arguments: deployments)
-    func everyCustomTemplateIsCleanWithItsSampleData(_ deployment: String) throws {
+    func everyCustomTemplateIsCleanWithItsSampleData(_ deployment: String) async throws {
         let folder = Self.templatesFolder(deployment)
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { $0.hasSuffix(".xml") && !$0.hasPrefix(".") }.map { String($0.dropLast(4)) }.sorted()
@@ -124,7 +124,7 @@ struct KioskConfigTests {
             let widths: [[String]] = markup.contains("page=\"roll\"") ? [[], ["--width", "58mm"]] : [[]]
             for width in widths {
                 let what = "\(deployment)/templates/\(name).xml \(width.joined(separator: " "))"
-                let output = try Self.check(name, data: sample, deployment: deployment, what: what, options: width)
+                let output = try await Self.check(name, data: sample, deployment: deployment, what: what, options: width)
                 // The custom file was checked, not a built-in of the same name.
                 #expect(output.contains("\(folder)/\(name).xml: OK"), "\(what): \(output)")
                 let warnings = output.split(separator: "\n").filter { $0.hasPrefix("warning:") }
@@ -138,7 +138,7 @@ struct KioskConfigTests {
     /// folder with each watched folder moved into it; `templates/` is linked
     /// beside it, so relative paths resolve as they do in /etc/kioskprint.
     @Test(arguments: deployments)
-    func theAgentAcceptsTheConfiguration(_ deployment: String) throws {
+    func theAgentAcceptsTheConfiguration(_ deployment: String) async throws {
         let config = try ExampleDeploymentConfig(deployment: deployment)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("kioskprint-kc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -160,7 +160,7 @@ struct KioskConfigTests {
         try text.write(toFile: file, atomically: true, encoding: .utf8)
 
         let runner = CommandRunner(environment: ["KIOSKPRINT_DATABASE": scratch.appendingPathComponent("db.sqlite").path])
-        let result = try runner.run(["config", "check", file])
+        let result = try await runner.run(["config", "check", file])
         #expect(result.status == 0, "\(deployment)/kioskprint.toml: config check exited \(result.status):\n\(result.output)\(result.errors)")
         #expect(result.output.contains("\(file): OK"), "\(deployment)/kioskprint.toml: \(result.output)\(result.errors)")
         for action in config.actions {
@@ -170,11 +170,11 @@ struct KioskConfigTests {
     }
 
     @Test(arguments: deployments)
-    func theTemplatesTheConfigurationNamesExistAndAreClean(_ deployment: String) throws {
+    func theTemplatesTheConfigurationNamesExistAndAreClean(_ deployment: String) async throws {
         let config = try ExampleDeploymentConfig(deployment: deployment)
         let named = Set(config.folders.compactMap { $0["template"] } + config.actions.compactMap { $0.values["print"] })
         for name in named.sorted() {
-            let result = try CommandRunner().run(["templates", "check", name, "--templates", Self.templatesFolder(deployment)])
+            let result = try await CommandRunner().run(["templates", "check", name, "--templates", Self.templatesFolder(deployment)])
             #expect(result.status == 0, "\(deployment): the template \(name) the configuration names: \(result.output)\(result.errors)")
         }
     }
@@ -183,7 +183,7 @@ struct KioskConfigTests {
     /// watched folder's last path component (its data, or envelopes when the
     /// folder has no template), or a button's name (the data a press gives).
     @Test(arguments: deployments)
-    func everySampleIsDataItsTemplateAccepts(_ deployment: String) throws {
+    func everySampleIsDataItsTemplateAccepts(_ deployment: String) async throws {
         let config = try ExampleDeploymentConfig(deployment: deployment)
         let samplesFolder = Self.folder(deployment).appendingPathComponent("samples")
         for sample in Self.files(under: samplesFolder, endingIn: ".json") {
@@ -208,9 +208,9 @@ struct KioskConfigTests {
                 #expect(unknown.isEmpty, "\(label): keys an envelope does not have: \(unknown.sorted())")
                 let dataFile = try Self.temporaryFile(data)
                 defer { try? FileManager.default.removeItem(atPath: dataFile) }
-                try Self.check(template, data: dataFile, deployment: deployment, what: label)
+                try await Self.check(template, data: dataFile, deployment: deployment, what: label)
             } else if let template = folder?["template"] ?? press?.values["print"] {
-                try Self.check(template, data: sample.path, deployment: deployment, what: label)
+                try await Self.check(template, data: sample.path, deployment: deployment, what: label)
             } else {
                 Issue.record("\(label): samples/\(place) is neither a watched folder with a template nor a button that prints, so its template is unknown")
             }

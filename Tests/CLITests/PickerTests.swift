@@ -14,7 +14,7 @@ import Store
         let (terminal, database) = try Self.startPicker(role: "receipt", in: lab)
 
         // The list is filtered to the role's kinds: the receipt printer shows, the label printer never does.
-        let screen = try terminal.waitFor("the complete receipt list") {
+        let screen = try await terminal.waitFor("the complete receipt list") {
             $0.contains("listening for more") && $0.contains(receipt)
         }
         #expect(!screen.contains(label))
@@ -22,14 +22,14 @@ import Store
         let number = try #require(Self.number(of: receipt, on: screen))
 
         try terminal.type(String(number), enter: true)
-        let details = try terminal.waitFor(text: "Save \(receipt) as the primary printer for the role 'receipt'? [y/N]")
+        let details = try await terminal.waitFor(text: "Save \(receipt) as the primary printer for the role 'receipt'? [y/N]")
         #expect(details.contains("80 mm wide, 72 mm printable, cut from 25 mm to 3000 mm"))
         #expect(details.contains("203 dpi"))
         // Discovery prefers ipps: the certificate shown is the one pinned on save.
         let certificate = try #require(lab.printer(.receipt80mm)).certificateFingerprint()
         #expect(details.contains("TLS certificate: SHA-256 \(certificate.hex) (pinned on save)"))
         try terminal.type("y")
-        _ = try terminal.waitFor(text: "EXIT:0")
+        _ = try await terminal.waitFor(text: "EXIT:0")
 
         let saved = try await KioskStore(path: database).assignments()
         #expect(saved.map(\.role.name) == ["receipt"])
@@ -42,34 +42,34 @@ import Store
         let lab = try await PrinterLab.shared()
         let label = try #require(lab.printer(.label4x6)).name
         let (terminal, database) = try Self.startPicker(role: "label", in: lab)
-        let screen = try terminal.waitFor(text: label)
+        let screen = try await terminal.waitFor(text: label)
         let number = try #require(Self.number(of: label, on: screen))
         try terminal.type(String(number), enter: true)
-        _ = try terminal.waitFor(text: "[y/N]")
+        _ = try await terminal.waitFor(text: "[y/N]")
         try terminal.type("n")
-        let end = try terminal.waitFor(text: "EXIT:1")
+        let end = try await terminal.waitFor(text: "EXIT:1")
         #expect(end.contains("Cancelled: nothing was saved."))
         #expect(try await KioskStore(path: database).assignments().isEmpty)
 
         // q at the list cancels too, and the terminal is usable afterwards.
         try terminal.type("clear; " + Self.pickCommand(role: "label"), enter: true)
-        _ = try terminal.waitFor(text: label)
+        _ = try await terminal.waitFor(text: label)
         try terminal.type("q")
-        _ = try terminal.waitFor(text: "EXIT:1")
+        _ = try await terminal.waitFor(text: "EXIT:1")
         try terminal.type("echo typed-after-picker", enter: true)
-        _ = try terminal.waitFor(text: "\ntyped-after-picker")
+        _ = try await terminal.waitFor(text: "\ntyped-after-picker")
     }
 
     @Test func aNumberNoPrinterHasIsRefusedAndTheListStays() async throws {
         let lab = try await PrinterLab.shared()
         let receipt = try #require(lab.printer(.receipt80mm)).name
         let (terminal, _) = try Self.startPicker(role: "receipt", in: lab)
-        _ = try terminal.waitFor(text: receipt)
+        _ = try await terminal.waitFor(text: receipt)
         try terminal.type("999", enter: true)
-        let screen = try terminal.waitFor(text: "No printer has the number 999.")
+        let screen = try await terminal.waitFor(text: "No printer has the number 999.")
         #expect(screen.contains(receipt))
         try terminal.type("q")
-        _ = try terminal.waitFor(text: "EXIT:1")
+        _ = try await terminal.waitFor(text: "EXIT:1")
     }
 
     /// The shell line that runs the picker for `role`, then prints `EXIT:` and its exit status.

@@ -12,24 +12,24 @@ import Testing
             SimulatedPrinter.receipt80mm.named("CLI Receipt \(try Loopback.freePort())")))
         defer { printer.stop() }
         let (kioskprint, _) = CommandRunner.forLab(lab)
-        #expect(try kioskprint.run(["printers", "add", printer.uri, "--role", "receipt"]).status == 0)
+        #expect(try await kioskprint.run(["printers", "add", printer.uri, "--role", "receipt"]).status == 0)
 
-        let printed = try kioskprint.run(["print", "receipt", "--role", "receipt", "--name", "Receipt 4711, till 3", "--wait"])
+        let printed = try await kioskprint.run(["print", "receipt", "--role", "receipt", "--name", "Receipt 4711, till 3", "--wait"])
         #expect(printed.status == 0, "\(printed.output)\(printed.errors)")
         #expect(printed.output.contains("Job 1 queued for the role receipt: \"Receipt 4711, till 3\"."))
         #expect(printed.output.contains("Job 1 printed on \(printer.name)."))
         let received = try await printer.receivedJobs(atLeast: 1)
         #expect(received.first?.jobName.hasPrefix("Receipt 4711, till 3 [kp-1-") == true)
 
-        let listed = try kioskprint.run(["jobs", "--all", "--json"])
+        let listed = try await kioskprint.run(["jobs", "--all", "--json"])
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
         #expect(rows.count == 1)
         #expect(rows.first?["state"] as? String == "completed")
         #expect((rows.first?["cutLengths"] as? [Int])?.count == 1)
-        let shown = try kioskprint.run(["jobs", "show", "1"])
+        let shown = try await kioskprint.run(["jobs", "show", "1"])
         #expect(shown.output.contains("completed") && shown.output.contains("Cut at:"))
 
-        let test = try kioskprint.run(["printers", "test", "receipt"])
+        let test = try await kioskprint.run(["printers", "test", "receipt"])
         #expect(test.status == 0, "\(test.output)\(test.errors)")
         #expect(test.output.contains("Test page printed on \(printer.name), cut at"))
         #expect(try await printer.receivedJobs(atLeast: 2).contains { $0.jobName.hasPrefix("Test page for receipt") })
@@ -45,21 +45,21 @@ import Testing
         let data = folder.appendingPathComponent("order.json")
         try #"{"store": {"name": "X"}}"#.write(to: data, atomically: true, encoding: .utf8)
 
-        let pdf = try kioskprint.run(["print", "--file", encrypted.path, "--role", "boarding-pass"])
+        let pdf = try await kioskprint.run(["print", "--file", encrypted.path, "--role", "boarding-pass"])
         #expect(pdf.status != 0)
         #expect(pdf.errors.contains("encrypted") && pdf.errors.contains("Nothing was queued"))
-        let template = try kioskprint.run(["print", "receipt", "--data", data.path, "--role", "receipt"])
+        let template = try await kioskprint.run(["print", "receipt", "--data", data.path, "--role", "receipt"])
         #expect(template.status != 0)
         #expect(template.errors.contains("receipt.xml:") && template.errors.contains("Nothing was queued"))
         #expect(try await KioskStore(path: database).jobs(includeFinished: true).isEmpty)
     }
 
     /// Issue 14: a name the printer would cut, or too long for the marker, is refused before anything is queued.
-    @Test func aJobNameWithAControlCharacterOrTooLongIsRefused() throws {
-        let bell = try CommandRunner().run(["print", "receipt", "--role", "receipt", "--name", "Receipt\u{7}4711"])
+    @Test func aJobNameWithAControlCharacterOrTooLongIsRefused() async throws {
+        let bell = try await CommandRunner().run(["print", "receipt", "--role", "receipt", "--name", "Receipt\u{7}4711"])
         #expect(bell.status != 0)
         #expect(bell.errors.contains("--name: the job name has a control character (U+0007) at character 8"), "\(bell.errors)")
-        let long = try CommandRunner().run(["print", "receipt", "--role", "receipt", "--name", String(repeating: "x", count: 239)])
+        let long = try await CommandRunner().run(["print", "receipt", "--role", "receipt", "--name", String(repeating: "x", count: 239)])
         #expect(long.status != 0)
         #expect(long.errors.contains("--name: the job name is 239 bytes long, more than the 200 bytes a job name may be"),
                 "\(long.errors)")
@@ -79,9 +79,9 @@ import Testing
 
         for (file, reason) in [(latin1.path, "the data is not UTF-8 text (byte 24 cannot be read)"),
                                (huge.path, "12345678901234567890 is a whole number beyond 64 bits")] {
-            let check = try kioskprint.run(["templates", "check", "receipt", "--data", file])
+            let check = try await kioskprint.run(["templates", "check", "receipt", "--data", file])
             #expect(check.status == 1 && check.output.contains(reason), "\(check.output)")
-            let printed = try kioskprint.run(["print", "receipt", "--data", file, "--role", "receipt"])
+            let printed = try await kioskprint.run(["print", "receipt", "--data", file, "--role", "receipt"])
             #expect(printed.status != 0)
             #expect(printed.errors.contains("\(file):1:") && printed.errors.contains(reason), "\(printed.errors)")
             #expect(printed.errors.contains("Nothing was queued"), "\(printed.errors)")
@@ -93,14 +93,14 @@ import Testing
         let lab = try await PrinterLab.shared()
         let (kioskprint, _) = CommandRunner.forLab(lab)
         // No printer holds the role: the job waits in the queue.
-        let queued = try kioskprint.run(["print", "boarding-pass", "--role", "gate-b32"])
+        let queued = try await kioskprint.run(["print", "boarding-pass", "--role", "gate-b32"])
         #expect(queued.status == 0, "\(queued.errors)")
         #expect(queued.output.contains("no printer holds the role gate-b32 yet"))
-        let canceled = try kioskprint.run(["jobs", "cancel", "1"])
+        let canceled = try await kioskprint.run(["jobs", "cancel", "1"])
         #expect(canceled.output.contains("is canceled; it had not reached a printer"))
-        let retried = try kioskprint.run(["jobs", "retry", "1"])
+        let retried = try await kioskprint.run(["jobs", "retry", "1"])
         #expect(retried.output.contains("is queued again"))
-        #expect(try kioskprint.run(["jobs"]).output.contains("queued"))
+        #expect(try await kioskprint.run(["jobs"]).output.contains("queued"))
     }
 }
 
@@ -114,13 +114,13 @@ import Testing
             _ = try await store.enqueue(name: "Paged \(number)", role: try Role("nobody"),
                                         content: .template(name: "receipt", dataJSON: "{}"))
         }
-        let page = try kioskprint.run(["jobs", "--limit", "3"])
+        let page = try await kioskprint.run(["jobs", "--limit", "3"])
         #expect(page.status == 0, "\(page.errors)")
         #expect(page.output.contains("Paged 7") && page.output.contains("Paged 5") && !page.output.contains("Paged 4"))
         #expect(page.output.contains("Showing the newest 3 of 7. Older ones: kioskprint jobs --before 5"))
-        let back = try kioskprint.run(["jobs", "--limit", "3", "--before", "5"])
+        let back = try await kioskprint.run(["jobs", "--limit", "3", "--before", "5"])
         #expect(back.output.contains("Paged 4") && back.output.contains("Paged 2") && !back.output.contains("Paged 5"))
-        let refused = try kioskprint.run(["jobs", "--limit", "0"])
+        let refused = try await kioskprint.run(["jobs", "--limit", "0"])
         #expect(refused.status != 0 && refused.errors.contains("--limit must be 1 to 10000"))
     }
 }

@@ -22,11 +22,11 @@ import Testing
             SimulatedPrinter.receipt80mm.named("CLI Raw Receipt \(try Loopback.freePort())")))
         defer { printer.stop() }
         let (kioskprint, database) = CommandRunner.forLab(lab)
-        #expect(try kioskprint.run(["printers", "add", printer.uri, "--role", "receipt"]).status == 0)
+        #expect(try await kioskprint.run(["printers", "add", printer.uri, "--role", "receipt"]).status == 0)
         let file = try folder().appendingPathComponent("label.zpl")
         try Data(Self.label.utf8).write(to: file)
 
-        let refused = try kioskprint.run(["print", "--file", file.path, "--role", "receipt"])
+        let refused = try await kioskprint.run(["print", "--file", file.path, "--role", "receipt"])
         #expect(refused.status != 0)
         #expect(refused.errors.contains("label.zpl is ZPL II, and no printer of the role receipt takes ZPL II"),
                 "\(refused.errors)")
@@ -48,7 +48,7 @@ import Testing
         let file = try folder().appendingPathComponent("x.zpl")
         try Data(Self.label.utf8).write(to: file)
 
-        let printed = try kioskprint.run(["print", "--file", file.path, "--role", "label", "--wait"])
+        let printed = try await kioskprint.run(["print", "--file", file.path, "--role", "label", "--wait"])
         #expect(printed.status == 0, "\(printed.output)\(printed.errors)")
         #expect(printed.output.contains("Job 1 queued for the role label: \"x.zpl\"."))
         #expect(printed.output.contains("Job 1 printed on Zebra at \(zebra.uri)."))
@@ -59,10 +59,10 @@ import Testing
 
         let bin = try folder().appendingPathComponent("receipt.bin")
         try Data([0x1B, 0x40, 0x41, 0x0A]).write(to: bin)
-        let unnamed = try kioskprint.run(["print", "--file", bin.path, "--role", "label"])
+        let unnamed = try await kioskprint.run(["print", "--file", bin.path, "--role", "label"])
         #expect(unnamed.status != 0)
         #expect(unnamed.errors.contains("receipt.bin does not say which printer language it is in: give it with --language"))
-        let wrong = try kioskprint.run(["print", "--file", bin.path, "--role", "label", "--language", "escpos"])
+        let wrong = try await kioskprint.run(["print", "--file", bin.path, "--role", "label", "--language", "escpos"])
         #expect(wrong.errors.contains("no printer of the role label takes ESC/POS"), "\(wrong.errors)")
         #expect(try await KioskStore(path: database).jobs(includeFinished: true).count == 1)
     }
@@ -80,18 +80,18 @@ import Testing
         let sale = folder.appendingPathComponent("sale.escpos")
         try Data([0x1B, 0x40] + Array("Total 12.50\n".utf8) + [0x1D, 0x56, 0x42, 0x00]).write(to: sale)
 
-        let printed = try kioskprint.run(["print", "--file", sale.path, "--role", "till", "--wait"])
+        let printed = try await kioskprint.run(["print", "--file", sale.path, "--role", "till", "--wait"])
         #expect(printed.status == 0, "\(printed.output)\(printed.errors)")
         let pieces = try await epson.pieces(atLeast: 1)
         #expect(pieces.first?.text.map(\.text) == ["Total 12.50"])
         #expect(pieces.first?.cut?.kind == .partial)
         #expect(epson.record.drawerPulses.isEmpty)
 
-        let kick = try kioskprint.run(["print", "--file", sale.path, "--role", "till", "--drawer"])
+        let kick = try await kioskprint.run(["print", "--file", sale.path, "--role", "till", "--drawer"])
         #expect(kick.status != 0)
         #expect(kick.errors.contains("cannot kick the cash drawer after them"), "\(kick.errors)")
 
-        let receipt = try kioskprint.run(["print", "receipt", "--role", "till", "--drawer", "--wait"])
+        let receipt = try await kioskprint.run(["print", "receipt", "--role", "till", "--drawer", "--wait"])
         #expect(receipt.status == 0, "\(receipt.output)\(receipt.errors)")
         let record = try await epson.record("the drawer pulse") { !$0.drawerPulses.isEmpty }
         #expect(record.drawerPulses.map(\.pin) == [2])

@@ -9,8 +9,8 @@ import Store
 /// cash drawer opened, found by `discover`.
 @Suite struct RawPrinterCommandTests {
     /// `printers list --json` as rows.
-    func listed(_ kioskprint: CommandRunner) throws -> [[String: Any]] {
-        let listed = try kioskprint.run(["printers", "list", "--json"])
+    func listed(_ kioskprint: CommandRunner) async throws -> [[String: Any]] {
+        let listed = try await kioskprint.run(["printers", "list", "--json"])
         #expect(listed.status == 0, "\(listed.errors)")
         return try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
     }
@@ -21,11 +21,11 @@ import Store
         let printer = try EscPosPrinterSimulator()
         defer { printer.stop() }
 
-        let added = try kioskprint.run(["printers", "add", printer.uri, "--role", "receipt", "--model", "TM-T20III"])
+        let added = try await kioskprint.run(["printers", "add", printer.uri, "--role", "receipt", "--model", "TM-T20III"])
         #expect(added.status == 0, "\(added.errors)")
         #expect(added.output.contains("Saved Epson TM-T20III at 127.0.0.1:\(try #require(printer.port))"), "\(added.output)")
 
-        let row = try #require(try listed(kioskprint).first)
+        let row = try #require(try await listed(kioskprint).first)
         #expect(row["uri"] as? String == printer.uri)
         #expect(row["kinds"] as? [String] == ["receipt", "roll"])
         let capabilities = row["capabilities"] as? [String: Any]
@@ -40,7 +40,7 @@ import Store
         let roll = (capabilities?["rolls"] as? [[String: Any]])?.first
         #expect(roll?["printableDots"] as? Int == 576 && capabilities?["resolution"] as? Int == 203, "\(row)")
 
-        let table = try kioskprint.run(["printers", "list"])
+        let table = try await kioskprint.run(["printers", "list"])
         #expect(table.output.contains("ESC/POS, 576 dots at 203 dpi, partial cutter, drawer pins 2 and 5, reads closed"),
                 "\(table.output)")
     }
@@ -50,10 +50,10 @@ import Store
         let (kioskprint, _) = CommandRunner.forLab(lab)
         let printer = try EscPosPrinterSimulator()
         defer { printer.stop() }
-        let added = try kioskprint.run(["printers", "add", printer.uri, "--role", "receipt",
+        let added = try await kioskprint.run(["printers", "add", printer.uri, "--role", "receipt",
                                         "--language", "escpos", "--width", "80mm", "--printable", "576", "--dpi", "203"])
         #expect(added.status == 0, "\(added.errors)")
-        let raw = (try #require(try listed(kioskprint).first)["capabilities"] as? [String: Any])?["raw"] as? [String: Any]
+        let raw = (try #require(try await listed(kioskprint).first)["capabilities"] as? [String: Any])?["raw"] as? [String: Any]
         #expect(raw?["language"] as? String == "escpos")
         #expect(raw?["printableDots"] as? Int == 576)
         #expect(raw?["paperWidth"] as? Int == 8000)
@@ -64,13 +64,13 @@ import Store
         let (kioskprint, database) = CommandRunner.forLab(lab)
         let printer = try EscPosPrinterSimulator()
         defer { printer.stop() }
-        let refused = try kioskprint.run(["printers", "add", printer.uri, "--role", "receipt", "--model", "TM-T88X"])
+        let refused = try await kioskprint.run(["printers", "add", printer.uri, "--role", "receipt", "--model", "TM-T88X"])
         #expect(refused.status == 1)
         #expect(refused.errors.contains("\"TM-T88X\""), "\(refused.errors)")
         #expect(refused.errors.contains("Did you mean TM-T88V"), "\(refused.errors)")
         #expect(try await KioskStore(path: database).assignments().isEmpty)
 
-        let noModel = try kioskprint.run(["printers", "add", printer.uri, "--role", "receipt"])
+        let noModel = try await kioskprint.run(["printers", "add", printer.uri, "--role", "receipt"])
         #expect(noModel.status == 1)
         #expect(noModel.errors.contains("--model TM-T88VI"), "\(noModel.errors)")
         #expect(noModel.errors.contains("--language escpos --width 80mm"))
@@ -81,12 +81,12 @@ import Store
         let lab = try await PrinterLab.shared()
         let (kioskprint, _) = CommandRunner.forLab(lab)
         let uri = "socket://127.0.0.1:70000"
-        let refused = try kioskprint.run(["printers", "add", uri, "--role", "receipt", "--model", "TM-T20III"])
+        let refused = try await kioskprint.run(["printers", "add", uri, "--role", "receipt", "--model", "TM-T20III"])
         #expect(refused.status == 1)
         #expect(refused.errors.contains("'\(uri)' is not a raw printer address"), "\(refused.errors)")
         #expect(refused.errors.contains("socket://HOST:PORT"))
 
-        let unknownScheme = try kioskprint.run(["printers", "add", "lpd://127.0.0.1/queue", "--role", "receipt"])
+        let unknownScheme = try await kioskprint.run(["printers", "add", "lpd://127.0.0.1/queue", "--role", "receipt"])
         #expect(unknownScheme.status == 1)
         #expect(unknownScheme.errors.contains("socket://HOST[:PORT]"), "\(unknownScheme.errors)")
     }
@@ -98,7 +98,7 @@ import Store
         defer { tree.remove() }
         kioskprint.environment.merge(tree.environment) { _, new in new }
 
-        let absent = try kioskprint.run(["printers", "add", "usb://EPSON/TM-T88VI?serial=X5K1234567", "--role", "receipt"])
+        let absent = try await kioskprint.run(["printers", "add", "usb://EPSON/TM-T88VI?serial=X5K1234567", "--role", "receipt"])
         #expect(absent.status == 1)
         #expect(absent.errors.contains("No USB printer EPSON TM-T88VI (serial X5K1234567) is connected: "
             + "found EPSON TM-T20III (serial PLUGGED1)"), "\(absent.errors)")
@@ -106,10 +106,10 @@ import Store
 
         // The plugged-in one is known by its MDL without --model; its node is missing, so only --force saves it.
         let plugged = "usb://EPSON/TM-T20III?serial=PLUGGED1"
-        let forced = try kioskprint.run(["printers", "add", plugged, "--role", "receipt", "--force"])
+        let forced = try await kioskprint.run(["printers", "add", plugged, "--role", "receipt", "--force"])
         #expect(forced.status == 0, "\(forced.errors)")
         #expect(forced.output.contains("Warning (saved anyway with --force)"))
-        let raw = (try #require(try listed(kioskprint).first)["capabilities"] as? [String: Any])?["raw"] as? [String: Any]
+        let raw = (try #require(try await listed(kioskprint).first)["capabilities"] as? [String: Any])?["raw"] as? [String: Any]
         #expect(raw?["model"] as? String == "TM-T20III")
     }
 
@@ -118,13 +118,13 @@ import Store
         let (kioskprint, _) = CommandRunner.forLab(lab)
         let printer = try EscPosPrinterSimulator()
         defer { printer.stop() }
-        #expect(try kioskprint.run(["printers", "add", printer.uri, "--role", "receipt", "--model", "TM-T20III"]).status == 0)
+        #expect(try await kioskprint.run(["printers", "add", printer.uri, "--role", "receipt", "--model", "TM-T20III"]).status == 0)
         printer.update { $0.paperOut = true }
 
-        let check = try kioskprint.run(["printers", "check", "--timeout", "3"])
+        let check = try await kioskprint.run(["printers", "check", "--timeout", "3"])
         #expect(check.status == 1)
         #expect(check.output.contains("stopped (media-empty)"), "\(check.output)")
-        let json = try kioskprint.run(["printers", "check", "--json", "--timeout", "3"])
+        let json = try await kioskprint.run(["printers", "check", "--json", "--timeout", "3"])
         let row = try #require((try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])?.first)
         #expect(row["state"] as? String == "stopped")
         #expect(row["stateReasons"] as? [String] == ["media-empty"])
@@ -135,11 +135,11 @@ import Store
         let (kioskprint, _) = CommandRunner.forLab(lab)
         let printer = try EscPosPrinterSimulator()
         defer { printer.stop() }
-        #expect(try kioskprint.run(["printers", "add", printer.uri, "--role", "receipt", "--model", "TM-T20III"]).status == 0)
+        #expect(try await kioskprint.run(["printers", "add", printer.uri, "--role", "receipt", "--model", "TM-T20III"]).status == 0)
         // The simulator's drawer switch is what the test sets: here a drawer that springs open.
         printer.update { $0.drawerOpen = true }
 
-        let opened = try kioskprint.run(["drawer", "open", "receipt"])
+        let opened = try await kioskprint.run(["drawer", "open", "receipt"])
         #expect(opened.status == 0, "\(opened.errors)")
         #expect(opened.output.contains("Opened the cash drawer on Epson TM-T20III at 127.0.0.1:"), "\(opened.output)")
         #expect(opened.output.contains("(it reads open)"))
@@ -147,20 +147,20 @@ import Store
         #expect(record.drawerPulses.count == 1)
         #expect(record.drawerPulses.first?.pin == 2)
 
-        let check = try kioskprint.run(["printers", "check"])
+        let check = try await kioskprint.run(["printers", "check"])
         #expect(check.output.contains("reads open"), "\(check.output)")
     }
 
     @Test func drawerOpenOnAnIPPPrinterOrNoPrinterFailsSayingWhy() async throws {
         let lab = try await PrinterLab.shared()
         let (kioskprint, _) = CommandRunner.forLab(lab)
-        let none = try kioskprint.run(["drawer", "open", "receipt"])
+        let none = try await kioskprint.run(["drawer", "open", "receipt"])
         #expect(none.status == 1)
         #expect(none.errors.contains("No printer holds the role \"receipt\""), "\(none.errors)")
 
         let receipt = try #require(lab.printer(.receipt80mm))
-        #expect(try kioskprint.run(["printers", "add", receipt.uri, "--role", "receipt"]).status == 0)
-        let ipp = try kioskprint.run(["drawer", "open", "receipt"])
+        #expect(try await kioskprint.run(["printers", "add", receipt.uri, "--role", "receipt"]).status == 0)
+        let ipp = try await kioskprint.run(["drawer", "open", "receipt"])
         #expect(ipp.status == 1)
         #expect(ipp.errors.contains("is an IPP printer, and IPP has no cash-drawer kick"), "\(ipp.errors)")
     }
@@ -189,7 +189,7 @@ import Store
         // a printer that never answers still fails.
         var rows: [[String: Any]] = []
         for _ in 1...2 {
-            let result = try kioskprint.run(["printers", "discover", "--json", "--timeout", "10"])
+            let result = try await kioskprint.run(["printers", "discover", "--json", "--timeout", "10"])
             #expect(result.status == 0, "\(result.errors)")
             rows = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
             if rows.first(where: { $0["serviceName"] as? String == known })?["state"] as? String != "unreachable" { break }
@@ -212,7 +212,7 @@ import Store
         #expect(usb["language"] as? String == "zpl")
         #expect((usb["deviceID"] as? String)?.contains("CMD:ZPL") == true)
 
-        let table = try kioskprint.run(["printers", "discover", "--timeout", "10"])
+        let table = try await kioskprint.run(["printers", "discover", "--timeout", "10"])
         #expect(table.output.contains("raw, model unknown: add it with --model"), "\(table.output)")
         #expect(table.output.contains("USB printers on this machine:"))
     }

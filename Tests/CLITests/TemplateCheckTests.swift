@@ -9,17 +9,17 @@ import Testing
         return path
     }
 
-    @Test func aGoodTemplateIsOKAndABadOneIsReportedByLineAndColumn() throws {
+    @Test func aGoodTemplateIsOKAndABadOneIsReportedByLineAndColumn() async throws {
         let good = try write("<template>\n  <text bold=\"true\">{{store}}</text>\n</template>")
         let bad = try write("<template>\n  <text>ok</text>\n  <barcod type=\"qr\">1</barcod>\n</template>")
-        let result = try CommandRunner().run(["templates", "check", good, bad])
+        let result = try await CommandRunner().run(["templates", "check", good, bad])
         #expect(result.status == 1)
         #expect(result.output.contains("\(good): OK"))
         #expect(result.output.contains("\(bad):3:3: unknown element <barcod>. Did you mean <barcode>?"))
     }
 
-    @Test func aMissingFileIsNamed() throws {
-        let result = try CommandRunner().run(["templates", "check", "/nonexistent/receipt.xml"])
+    @Test func aMissingFileIsNamed() async throws {
+        let result = try await CommandRunner().run(["templates", "check", "/nonexistent/receipt.xml"])
         #expect(result.status == 1)
         #expect(result.output.contains("The template file /nonexistent/receipt.xml does not exist. Check the path."))
     }
@@ -32,20 +32,20 @@ import Testing
     }
 
     /// Issue 14: 200,000 nested sections overflowed the stack (exit 139 with this data, before).
-    @Test func aTemplateNested200000DeepIsRefusedNotACrash() throws {
+    @Test func aTemplateNested200000DeepIsRefusedNotACrash() async throws {
         let levels = 200_000
         let path = try write("<template>\n" + String(repeating: "{{#a}}", count: levels) + "<text>x</text>"
             + String(repeating: "{{/a}}", count: levels) + "\n</template>")
         let data = try sectionData()
         defer { for file in [path, data] { try? FileManager.default.removeItem(atPath: file) } }
-        let result = try CommandRunner().run(["templates", "check", path, "--data", data])
+        let result = try await CommandRunner().run(["templates", "check", path, "--data", data])
         #expect(result.status == 1, "\(result.status): \(result.output)")
         #expect(result.output.contains("more than the 1 MB (1048576 bytes) a template may be"), "\(result.output)")
     }
 
     /// Under the size limit, nesting past 64 levels is refused at its place, naming the limit
     /// (80,000 levels crashed too, before), between blocks and inside one text.
-    @Test func aTemplateNestedPastTheLimitIsRefusedWithItsPlace() throws {
+    @Test func aTemplateNestedPastTheLimitIsRefusedWithItsPlace() async throws {
         let levels = 80_000
         let between = try write("<template>\n" + String(repeating: "{{#a}}", count: levels) + "<text>x</text>"
             + String(repeating: "{{/a}}", count: levels) + "\n</template>")
@@ -53,11 +53,11 @@ import Testing
             + String(repeating: "{{/a}}", count: levels) + "</text>\n</template>")
         let data = try sectionData()
         defer { for file in [between, inText, data] { try? FileManager.default.removeItem(atPath: file) } }
-        let result = try CommandRunner().run(["templates", "check", between, "--data", data])
+        let result = try await CommandRunner().run(["templates", "check", between, "--data", data])
         #expect(result.status == 1, "\(result.status): \(result.output)")
         #expect(result.output.contains("error: \(between):2:\(6 * 63 + 1): "), "\(result.output)")
         #expect(result.output.contains("{{#a}} is nested 65 deep, more than the 64 levels"), "\(result.output)")
-        let text = try CommandRunner().run(["templates", "check", inText, "--data", data])
+        let text = try await CommandRunner().run(["templates", "check", inText, "--data", data])
         #expect(text.status == 1, "\(text.status): \(text.output)")
         #expect(text.output.contains("error: \(inText):2:1: "), "\(text.output)")
         #expect(text.output.contains("{{#a}} is nested 65 deep in this text, more than the 64 levels"), "\(text.output)")

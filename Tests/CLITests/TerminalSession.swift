@@ -30,19 +30,20 @@ final class TerminalSession {
     /// that screen; after `limit` it throws with the last screen in the message.
     @discardableResult
     func waitFor(_ what: String, within limit: Duration = .seconds(20),
-                 _ condition: (String) -> Bool) throws -> String {
+                 _ condition: (String) -> Bool) async throws -> String {
         let deadline = ContinuousClock.now + limit
         var last = ""
         while ContinuousClock.now < deadline {
             last = try screen()
             if condition(last) { return last }
-            usleep(20_000)  // polling the screen for the condition, bounded by the deadline
+            // Sleeping, not blocking: the test process has one cooperative thread per core.
+            try await Task.sleep(for: .milliseconds(20))
         }
         throw TerminalError.neverShown(what, screen: last)
     }
 
-    func waitFor(text: String, within limit: Duration = .seconds(20)) throws -> String {
-        try waitFor("'\(text)'", within: limit) { $0.contains(text) }
+    func waitFor(text: String, within limit: Duration = .seconds(20)) async throws -> String {
+        try await waitFor("'\(text)'", within: limit) { $0.contains(text) }
     }
 
     @discardableResult

@@ -154,7 +154,7 @@ import Simulator
         #expect(!stopped.withLock { $0 }, "the browse runs until told to stop")
         await log.stop()
         // The poll thread wakes from its blocking poll, frees every object and calls back.
-        let didStop = await pollUntil(within: .seconds(5)) { stopped.withLock { $0 } }
+        let didStop = await pollUntil(within: .seconds(20)) { stopped.withLock { $0 } }
         #expect(didStop, "the poll thread did not stop after cancellation")
     }
 
@@ -165,7 +165,7 @@ import Simulator
             // Never iterated: dropping the last reference must still end the browse.
             _ = PrinterBrowser().events(afterStop: { stopped.withLock { $0 = true } })
         }
-        let didStop = await pollUntil(within: .seconds(5)) { stopped.withLock { $0 } }
+        let didStop = await pollUntil(within: .seconds(20)) { stopped.withLock { $0 } }
         #expect(didStop, "a dropped stream left its poll thread running")
     }
 }

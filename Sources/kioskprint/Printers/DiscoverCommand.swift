@@ -29,7 +29,9 @@ struct DiscoverCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let finder = PrinterFinder(kinds: Set(kinds), contactTimeout: seconds(min(timeout, 3)))
+        // Each printer gets 3 s to answer by default; a longer search given with
+        // --timeout also waits longer for a slow (busy, asleep) printer's answer.
+        let finder = PrinterFinder(kinds: Set(kinds), contactTimeout: seconds(min(timeout, max(3, timeout / 2))))
         let progress = ProgressLine(enabled: !json)
         let started = ContinuousClock.now
         var latest = PrinterFinder.Snapshot.empty
