@@ -29,6 +29,11 @@
 //                             the spooler takes them, with the agent's purge
 //                             and without: database and spool folder sizes
 //                             at 0, N/10, N/2 and N; no root
+//   kioskprint-bench hostile  issue 14's hostile files dropped one after
+//                             another into the agent's folders, a good
+//                             receipt after each: what became of each, and
+//                             the agent's peak memory beside a calm run;
+//                             needs root (the lab)
 //   kioskprint-bench startup-order [--out FILE]
 //                             the functions the agent runs at start, idle
 //                             and for one job of each kind, profiled with
@@ -64,6 +69,8 @@ case "moved":
     await MovedBench.run(Array(arguments.dropFirst()))
 case "retention":
     await RetentionBench.run(Array(arguments.dropFirst()))
+case "hostile":
+    await HostileBench.run(Array(arguments.dropFirst()))
 case "startup-order":
     await StartupOrder.run(Array(arguments.dropFirst()))
 default:

@@ -43,6 +43,21 @@ extension DotBitmap {
     }
 }
 
+/// A valid PNG whose header declares `width` x `height` RGBA pixels over 4 KB
+/// of zeros: a decoder that trusts the header allocates width x height x 4
+/// bytes before it reads a pixel. The hostile-input bench drops it.
+public func pngDeclaring(width: UInt32, height: UInt32) -> [UInt8] {
+    var header: [UInt8] = []
+    header.appendBigEndian(width)
+    header.appendBigEndian(height)
+    header += [8, 6, 0, 0, 0]  // 8 bits, RGBA, deflate, no filter method, no interlace
+    var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    file.appendChunk("IHDR", header)
+    file.appendChunk("IDAT", PNGEncoding.storedZlib([UInt8](repeating: 0, count: 4096)))
+    file.appendChunk("IEND", [])
+    return file
+}
+
 enum PNGEncoding {
     /// `data` as a zlib stream of stored deflate blocks (at most 65535 bytes each).
     static func storedZlib(_ data: [UInt8]) -> [UInt8] {
