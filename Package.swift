@@ -13,11 +13,12 @@
 //   Rendering   - pages drawn for one printer: raster (PWG, URF), PDF, PNG previews
 //   PrinterLanguages - raw printers' command languages (ESC/POS, ZPL II) and model catalog. No C, no I/O.
 //   Spooler     - the durable queue's engine: draw, send, follow, retry, fail over
-//   Configuration - the agent's TOML file, read and checked with every key's path
+//   KioskConfiguration - the agent's TOML file, read and checked with every key's path
 //   GPIO        - buttons and lights through libgpiod v1     (CGpiod)
 //   Triggers    - what starts a job: watched folders (inotify), button presses; status lights
 //   Service     - running under systemd: sd_notify (ready, status, watchdog)
-//   Agent       - `kioskprint run`: triggers, spooler and lights as one service group
+//   HTTPAPI     - the local HTTP API for POS applications (Hummingbird, generated from openapi.json)
+//   Agent       - `kioskprint run`: triggers, spooler, lights and the HTTP API as one service group
 //   Simulator   - loopback printers (ippeveprinter) and a private Avahi for the demo and tests
 //   kioskprint  - the command line: argument parsing and output formatting only
 //   kioskprint-bench - the benchmarks behind docs/BENCHMARKS.md
@@ -44,6 +45,11 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
     ],
     targets: [
         // Thin system-library modules over Debian's -dev packages. Only the
@@ -83,13 +89,25 @@ let package = Package(
         .target(name: "Simulator", dependencies: ["PrintModel"],
                 resources: [.embedInCode("GPIOStandIn/gpiod_standin.c")], swiftSettings: strict),
         .target(name: "Service", dependencies: ["CSystemd"], swiftSettings: strict),
-        .target(name: "Configuration", dependencies: ["PrintModel", "Templates", "TOMLKit"], swiftSettings: strict),
+        .target(name: "KioskConfiguration", dependencies: ["PrintModel", "Templates", "TOMLKit"], swiftSettings: strict),
         .target(name: "GPIO", dependencies: ["PrintModel", "CGpiod"], swiftSettings: strict),
         .target(name: "Triggers", dependencies: ["GPIO"], swiftSettings: strict),
         .target(name: "Spooler", dependencies: ["PrintModel", "Store", "IPP", "Rendering", "Templates", "RawPrinting", "PrinterLanguages", "RawConnections"],
                 swiftSettings: strict),
+        // The server side is generated from openapi.json at build time, so the
+        // document and the code cannot drift.
+        .target(name: "HTTPAPI",
+                dependencies: ["PrintModel", "Store", "Spooler", "Templates", "KioskConfiguration",
+                               .product(name: "Logging", package: "swift-log"),
+                               .product(name: "Crypto", package: "swift-crypto"),
+                               .product(name: "Hummingbird", package: "hummingbird"),
+                               .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                               .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird")],
+                resources: [.embedInCode("openapi.json")],
+                swiftSettings: strict,
+                plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]),
         .target(name: "Agent",
-                dependencies: ["PrintModel", "Configuration", "Store", "IPP", "Templates", "Spooler", "Triggers", "GPIO", "Service",
+                dependencies: ["PrintModel", "KioskConfiguration", "Store", "IPP", "Templates", "Spooler", "Triggers", "GPIO", "Service", "HTTPAPI",
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                                .product(name: "UnixSignals", package: "swift-service-lifecycle")],
@@ -97,7 +115,7 @@ let package = Package(
         .executableTarget(
             name: "kioskprint",
             dependencies: ["PrintModel", "Discovery", "IPP", "Store", "Setup", "Simulator", "Templates", "Rendering", "Spooler", "Service",
-                           "Configuration", "GPIO", "Triggers", "Agent", "PrinterLanguages", "RawConnections", .product(name: "Logging", package: "swift-log"),
+                           "KioskConfiguration", "GPIO", "Triggers", "Agent", "PrinterLanguages", "RawConnections", .product(name: "Logging", package: "swift-log"),
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
         // Measures discovery and contact latency against a private PrinterLab,
@@ -112,7 +130,7 @@ let package = Package(
         // Every reader of outside input as a function of bytes, for libFuzzer
         // (kioskprint-fuzz, scripts/fuzz.sh) and for the corpus replay in the tests.
         .target(name: "FuzzTargets",
-                dependencies: ["PrintModel", "Templates", "Rendering", "Configuration", "Spooler", "Agent", "IPP"],
+                dependencies: ["PrintModel", "Templates", "Rendering", "KioskConfiguration", "Spooler", "Agent", "IPP"],
                 swiftSettings: strict),
         .executableTarget(name: "kioskprint-fuzz", dependencies: ["FuzzTargets", "CFuzzDriver"], swiftSettings: strict),
 
@@ -126,9 +144,9 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "TriggersTests", dependencies: ["Triggers", "GPIO"], swiftSettings: strict),
         .testTarget(name: "GPIOTests", dependencies: ["GPIO", "Triggers", "PrintModel", "Simulator"], swiftSettings: strict),
-        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "PrintModel", "Templates"], swiftSettings: strict),
+        .testTarget(name: "KioskConfigurationTests", dependencies: ["KioskConfiguration", "PrintModel", "Templates"], swiftSettings: strict),
         .testTarget(name: "AgentTests",
-                    dependencies: ["Agent", "Configuration", "Store", "Spooler", "Templates", "PrintModel", "Simulator", "Triggers", "GPIO", "IPP",
+                    dependencies: ["Agent", "KioskConfiguration", "Store", "Spooler", "Templates", "PrintModel", "Simulator", "Triggers", "GPIO", "IPP",
                                    "PrinterLanguages",
                                    .product(name: "Logging", package: "swift-log")],
                     swiftSettings: strict),

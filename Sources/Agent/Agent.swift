@@ -1,4 +1,4 @@
-public import Configuration
+public import KioskConfiguration
 public import GPIO
 public import Logging
 import Service

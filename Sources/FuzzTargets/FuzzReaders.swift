@@ -1,5 +1,5 @@
 import Agent
-import Configuration
+import KioskConfiguration
 import Foundation
 import IPP
 import PrintModel

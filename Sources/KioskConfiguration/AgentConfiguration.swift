@@ -28,6 +28,8 @@ public struct AgentConfiguration: Sendable, Equatable {
     public var roleSettings: [Role: RoleSettings] = [:]
     /// How long finished jobs are kept (`[retention]`).
     public var retention = RetentionSettings()
+    /// The local HTTP API (`[http]`).
+    public var http = HTTPSettings()
 
     public init(source: String? = nil, box: String = AgentConfiguration.hostName(), database: String? = nil,
                 templateFolders: [String]? = nil, logLevel: LogLevelName = .info, failoverAfter: Duration = .seconds(30),

@@ -34,6 +34,7 @@ struct ConfigurationReader {
             }
             retention.rejectUnknownKeys()
         }
+        if let http = top.table("http") { configuration.http = self.http(http) }
         configuration.folders = top.tables("folder").compactMap(folder)
         configuration.buttons = top.tables("button").compactMap(button)
         configuration.lights = top.tables("light").compactMap(light)
@@ -56,6 +57,41 @@ struct ConfigurationReader {
         top.rejectUnknownKeys()
         rejectDuplicates(configuration)
         return configuration
+    }
+
+    /// `[http]`: listen, socket, allowed-origins, max-body.
+    func http(_ table: TableReader) -> HTTPSettings {
+        var settings = HTTPSettings()
+        if let listen = table.string("listen") {
+            if listen == "off" {
+                settings.listen = nil
+            } else {
+                switch ListenAddress.parse(listen) {
+                case .success(let address): settings.listen = address
+                case .failure(let reason): table.problem("listen", reason)
+                }
+            }
+        }
+        if let socket = table.string("socket") {
+            if socket == "off" { settings.socketOff = true } else if socket.hasPrefix("/") { settings.socket = socket } else {
+                table.problem("socket", "\"\(socket)\" is not an absolute path; give one such as \"/run/kioskprint/api.sock\", or \"off\".")
+            }
+        }
+        if let origins = table.stringList("allowed-origins") {
+            for (index, origin) in origins.enumerated() {
+                let valid = (origin.hasPrefix("https://") || origin.hasPrefix("http://")) && !origin.hasSuffix("/")
+                    && origin.dropFirst(origin.hasPrefix("https://") ? 8 : 7).allSatisfy { $0 != "/" && !$0.isWhitespace }
+                if valid { settings.allowedOrigins.append(origin) } else {
+                    table.problem("allowed-origins", "item \(index + 1), \"\(origin)\", is not an origin; write the scheme, "
+                        + "host and port only, as a browser sends it, e.g. \"https://pos.example.com\" or \"http://localhost:3000\".")
+                }
+            }
+        }
+        if let size = table.size("max-body") {
+            if size > 50 * 1_048_576 || size < 1024 { table.problem("max-body", "give 1KB to 50MB.") } else { settings.maxBody = size }
+        }
+        table.rejectUnknownKeys()
+        return settings
     }
 
     private func folder(_ table: TableReader) -> FolderSettings? {

@@ -37,6 +37,10 @@ struct JobRecord: Codable, FetchableRecord, MutablePersistableRecord {
     /// interrupted after queueing can see it already did.
     var source: String?
     var opensDrawer: Bool
+    /// The API caller's Idempotency-Key (scoped by its token) and the SHA-256
+    /// of the request that queued the job; nil for jobs from elsewhere.
+    var idempotencyKey: String?
+    var requestSHA256: String?
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 

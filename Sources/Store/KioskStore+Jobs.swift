@@ -13,8 +13,12 @@ extension KioskStore {
     /// - Parameter source: where the job came from (a claimed file's path), for
     ///   ``job(source:since:)``.
     /// - Parameter opensDrawer: kick the cash drawer after the job's cut.
+    /// - Parameter idempotency: an HTTP caller's key and request hash, kept
+    ///   with the job in the same commit; a second job with the same key is
+    ///   refused by the database (`job(idempotencyKey:)` finds the first).
     public func enqueue(name: String, role: Role, content: JobContent, copies: Int = 1, source: String? = nil,
-                        opensDrawer: Bool = false, at date: Date = Date()) async throws -> PrintJob {
+                        opensDrawer: Bool = false, idempotency: IdempotencyKey? = nil,
+                        at date: Date = Date()) async throws -> PrintJob {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         try Self.validate(name: name, content: content, copies: copies)
         return try await pool.write { db in
@@ -24,6 +28,8 @@ extension KioskStore {
                                    marker: "kp-new-\(UUID().uuidString)")
             record.source = source
             record.opensDrawer = opensDrawer
+            record.idempotencyKey = idempotency?.key
+            record.requestSHA256 = idempotency?.requestSHA256
             try record.insert(db)
             record.marker = Self.newMarker(for: record.jobID)
             try record.update(db)
@@ -49,6 +55,16 @@ extension KioskStore {
         try await pool.read { db in
             try JobRecord.fetchOne(db, sql: "SELECT * FROM job WHERE source = ? AND createdAt >= ? ORDER BY id DESC LIMIT 1",
                                    arguments: [source, date])?.job()
+        }
+    }
+
+    /// The job queued under an Idempotency-Key, with the hash of the request that queued it.
+    public func job(idempotencyKey key: String) async throws -> (job: PrintJob, requestSHA256: String?)? {
+        try await pool.read { db in
+            guard let record = try JobRecord.fetchOne(db, sql: "SELECT * FROM job WHERE idempotencyKey = ?", arguments: [key]) else {
+                return nil
+            }
+            return (try record.listedJob(), record.requestSHA256)
         }
     }
 
@@ -177,5 +193,17 @@ extension KioskStore {
         default:
             break
         }
+    }
+}
+
+/// An HTTP request's Idempotency-Key as the store keeps it: scoped by the
+/// caller (two tokens may use the same key), with the request's SHA-256.
+public struct IdempotencyKey: Sendable, Hashable {
+    public var key: String
+    public var requestSHA256: String
+
+    public init(caller: String, key: String, requestSHA256: String) {
+        self.key = caller + "\u{1F}" + key
+        self.requestSHA256 = requestSHA256
     }
 }

@@ -96,6 +96,18 @@ extension KioskStore {
             // names it (a reprint names its original's file): one look-up per file.
             try db.execute(sql: "CREATE INDEX job_document ON job(documentPath) WHERE documentPath IS NOT NULL")
         }
+        migrator.registerMigration("v9-job-idempotency") { db in
+            // An HTTP request's Idempotency-Key, committed with the job it
+            // queued: a retry after a lost response (or an agent restart
+            // between the commit and the response) finds the job, not a
+            // second print. requestSHA256 tells a true retry from a key reused
+            // for another request.
+            try db.alter(table: "job") { t in
+                t.add(column: "idempotencyKey", .text)
+                t.add(column: "requestSHA256", .text)
+            }
+            try db.execute(sql: "CREATE UNIQUE INDEX job_idempotency ON job(idempotencyKey) WHERE idempotencyKey IS NOT NULL")
+        }
         return migrator
     }
 }

@@ -1,5 +1,5 @@
 @testable import Agent
-import Configuration
+import KioskConfiguration
 import Foundation
 import GPIO
 import PrintModel

@@ -1,4 +1,4 @@
-public import Configuration
+public import KioskConfiguration
 import Foundation
 public import Templates
 

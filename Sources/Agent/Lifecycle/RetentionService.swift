@@ -1,4 +1,4 @@
-import Configuration
+import KioskConfiguration
 import Logging
 import ServiceLifecycle
 import Spooler

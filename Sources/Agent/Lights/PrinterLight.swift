@@ -1,4 +1,4 @@
-import Configuration
+import KioskConfiguration
 import GPIO
 import Logging
 import PrintModel

@@ -38,7 +38,7 @@ public struct JobIntake: Sendable {
     ///   - opensDrawer: kick the cash drawer after the job's cut.
     public func queueTemplate(_ name: String, dataJSON: String, dataFile: String, role: Role,
                               jobName: String? = nil, copies: Int = 1, source: String? = nil,
-                              opensDrawer: Bool = false) async throws(IntakeError) -> PrintJob {
+                              opensDrawer: Bool = false, idempotency: IdempotencyKey? = nil) async throws(IntakeError) -> PrintJob {
         let origin = source
         let source: TemplateSource
         do { source = try catalog.find(name) } catch { throw IntakeError(.refused, "\(error)") }
@@ -52,7 +52,7 @@ public struct JobIntake: Sendable {
         guard check.isClean else { throw IntakeError(.refused, check.errors.joined(separator: "\n")) }
         return try await queue(name: jobName ?? JobName.cleaned("\(source.name) \(Self.timestamp())"), role: role,
                                content: .template(name: source.name, dataJSON: dataJSON), copies: copies, source: origin,
-                               opensDrawer: opensDrawer)
+                               opensDrawer: opensDrawer, idempotency: idempotency)
     }
 
     /// Queues a template with its data as the bytes of a file (`print --data`,
@@ -75,7 +75,8 @@ public struct JobIntake: Sendable {
     ///
     /// - Parameter language: the language of a `.bin` or `.prn` file; nil otherwise.
     public func queueFile(_ path: String, role: Role, language: PrinterLanguage? = nil, jobName: String? = nil,
-                          copies: Int = 1, source: String? = nil, opensDrawer: Bool = false) async throws(IntakeError) -> PrintJob {
+                          copies: Int = 1, source: String? = nil, opensDrawer: Bool = false,
+                          idempotency: IdempotencyKey? = nil) async throws(IntakeError) -> PrintJob {
         let kind = (path as NSString).pathExtension.lowercased()
         let original = (path as NSString).lastPathComponent
         if Self.languageFileExtensions.contains(kind) {
@@ -98,7 +99,7 @@ public struct JobIntake: Sendable {
         do {
             return try await queue(name: jobName ?? JobName.cleaned(original), role: role,
                                    content: .document(path: spooled, format: kind == "jpeg" ? "jpg" : kind), copies: copies,
-                                   source: source, opensDrawer: opensDrawer)
+                                   source: source, opensDrawer: opensDrawer, idempotency: idempotency)
         } catch {
             try? FileManager.default.removeItem(atPath: spooled)
             throw error
@@ -107,12 +108,13 @@ public struct JobIntake: Sendable {
 
     /// Queues a job that was checked before, e.g. a reprint of a stored job.
     public func queue(name: String, role: Role, content: JobContent, copies: Int = 1,
-                      source: String? = nil, opensDrawer: Bool = false) async throws(IntakeError) -> PrintJob {
+                      source: String? = nil, opensDrawer: Bool = false,
+                      idempotency: IdempotencyKey? = nil) async throws(IntakeError) -> PrintJob {
         // The store refuses such a name too; here it is the job that is wrong, not the storage.
         if let problem = JobName.problem(name) { throw IntakeError(.refused, problem.prefix(1).uppercased() + problem.dropFirst()) }
         do {
             return try await store.enqueue(name: name, role: role, content: content, copies: copies, source: source,
-                                           opensDrawer: opensDrawer)
+                                           opensDrawer: opensDrawer, idempotency: idempotency)
         } catch {
             throw IntakeError(.notStored, "the job could not be written to the queue: \(store.explain(error)) Nothing was queued.")
         }

@@ -1,6 +1,6 @@
 import Agent
 import ArgumentParser
-import Configuration
+import KioskConfiguration
 import Foundation
 import Store
 import Templates

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Configuration
+import KioskConfiguration
 import Foundation
 import Spooler
 import Store

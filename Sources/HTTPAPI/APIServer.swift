@@ -1,0 +1,94 @@
+import Foundation
+public import KioskConfiguration
+public import Logging
+import Hummingbird
+import OpenAPIHummingbird
+public import Spooler
+import Store
+
+/// The local HTTP API that point-of-sale applications use, served by `kioskprint
+/// run` beside the spooler and the triggers: on a loopback TCP address
+/// (127.0.0.1:9180 by default) and on a Unix socket that only the service's
+/// group may open. One router serves both; run it as one of the agent's
+/// services (it stops with the agent's graceful shutdown).
+public struct APIServer: Sendable {
+    public let settings: HTTPSettings
+    public let intake: JobIntake
+    public let logger: Logger
+
+    public init(settings: HTTPSettings, intake: JobIntake, logger: Logger) {
+        self.settings = settings
+        self.intake = intake
+        self.logger = logger
+    }
+
+    /// The socket's path: the configured one, or `api.sock` beside the database.
+    public var socketPath: String? {
+        if settings.socketOff { return nil }
+        return settings.socket ?? ((intake.store.path as NSString).deletingLastPathComponent as NSString)
+            .appendingPathComponent("api.sock")
+    }
+
+    /// Serves until the task is cancelled or the agent shuts down gracefully.
+    public func run() async throws {
+        let router = try makeRouter()
+        var applications: [Application<RouterResponder<BasicRequestContext>>] = []
+        if let listen = settings.listen {
+            applications.append(Application(router: router, configuration: .init(address: .hostname(listen.host, port: listen.port),
+                                                                                 serverName: "kioskprint"),
+                                            onServerRunning: { [logger] channel in
+                logger.info("HTTP API listening on http://\(channel.localAddress?.description ?? listen.description)")
+            }, logger: logger.withLevel(.warning)))
+        }
+        if let socketPath {
+            try Self.clearStaleSocket(socketPath)
+            applications.append(Application(router: router, configuration: .init(address: .unixDomainSocket(path: socketPath),
+                                                                                 serverName: "kioskprint"),
+                                            onServerRunning: { [logger] _ in
+                // Owner and group only: membership of the service's group is what lets a local program in.
+                chmod(socketPath, 0o660)
+                logger.info("HTTP API listening on unix:\(socketPath)")
+            }, logger: logger.withLevel(.warning)))
+        }
+        try await withThrowingDiscardingTaskGroup { group in
+            for application in applications {
+                group.addTask { try await application.runService() }
+            }
+        }
+    }
+
+    func makeRouter() throws -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        // Outermost first: CORS headers go on every answer, problems included.
+        router.add(middleware: CrossOrigin(allowed: Set(settings.allowedOrigins)))
+        router.add(middleware: ProblemMiddleware())
+        router.add(middleware: TokenGate(store: intake.store))
+        router.add(middleware: JobBodyCheck(maxBody: Int(settings.maxBody)))
+        router.get("/v1/openapi.json") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"],
+                     body: .init(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_json)))
+        }
+        try APIHandler(intake: intake, maxBody: Int(settings.maxBody)).registerHandlers(on: router)
+        return router
+    }
+
+    /// A socket file left by an agent that did not stop cleanly is removed; anything else at that path is not touched.
+    static func clearStaleSocket(_ path: String) throws {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        guard info.st_mode & S_IFMT == S_IFSOCK else {
+            throw APIProblem(.internalServerError, "\(path) exists and is not a socket, so the HTTP API cannot listen there. "
+                + "Move it away, or set [http] socket to another path.")
+        }
+        unlink(path)
+    }
+}
+
+extension Logger {
+    /// A copy at another level: Hummingbird's own chatter stays out of the agent's log.
+    func withLevel(_ level: Logger.Level) -> Logger {
+        var copy = self
+        if copy.logLevel < level { copy.logLevel = level }
+        return copy
+    }
+}
