@@ -44,6 +44,8 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // SHA-256 of API token secrets, so the database never holds a secret.
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // Thin system-library modules over Debian's -dev packages. Only the
@@ -69,7 +71,8 @@ let package = Package(
         .target(name: "Discovery", dependencies: ["PrintModel", "CAvahi"], swiftSettings: strict),
         .target(name: "IPP", dependencies: ["PrintModel", "CCups"], swiftSettings: strict),
         .target(name: "RawConnections", dependencies: ["CRawIO"], swiftSettings: strict),
-        .target(name: "Store", dependencies: ["PrintModel", .product(name: "GRDB", package: "GRDB.swift")],
+        .target(name: "Store", dependencies: ["PrintModel", .product(name: "GRDB", package: "GRDB.swift"),
+                                             .product(name: "Crypto", package: "swift-crypto")],
                 swiftSettings: strict),
         // A raw printer talked to in its own language: status, send and confirm, the drawer.
         .target(name: "RawPrinting", dependencies: ["PrintModel", "PrinterLanguages", "RawConnections"], swiftSettings: strict),
