@@ -45,8 +45,10 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // SHA-256 of API token secrets (so the database never holds one) and of API requests.
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
@@ -75,7 +77,8 @@ let package = Package(
         .target(name: "Discovery", dependencies: ["PrintModel", "CAvahi"], swiftSettings: strict),
         .target(name: "IPP", dependencies: ["PrintModel", "CCups"], swiftSettings: strict),
         .target(name: "RawConnections", dependencies: ["CRawIO"], swiftSettings: strict),
-        .target(name: "Store", dependencies: ["PrintModel", .product(name: "GRDB", package: "GRDB.swift")],
+        .target(name: "Store", dependencies: ["PrintModel", .product(name: "GRDB", package: "GRDB.swift"),
+                                             .product(name: "Crypto", package: "swift-crypto")],
                 swiftSettings: strict),
         // A raw printer talked to in its own language: status, send and confirm, the drawer.
         .target(name: "RawPrinting", dependencies: ["PrintModel", "PrinterLanguages", "RawConnections"], swiftSettings: strict),
@@ -101,6 +104,7 @@ let package = Package(
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "Crypto", package: "swift-crypto"),
                                .product(name: "Hummingbird", package: "hummingbird"),
+                               .product(name: "HTTPTypes", package: "swift-http-types"),
                                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird")],
                 resources: [.embedInCode("openapi.json")],

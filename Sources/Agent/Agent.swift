@@ -1,6 +1,7 @@
 public import KioskConfiguration
 public import GPIO
 public import Logging
+import HTTPAPI
 import Service
 import ServiceLifecycle
 public import Spooler
@@ -43,9 +44,12 @@ public struct Agent: Sendable {
     /// Runs until SIGTERM or SIGINT (or until the task is cancelled).
     public func run() async throws {
         let notifier = ServiceNotifier()
-        let triggers = TriggerService(agent: self, notifier: notifier)
-        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-            services: [
+        // READY=1 waits for the API's listeners, so that a POS started after the agent can connect at once.
+        let api = configuration.http.isEnabled ? APIServer(settings: configuration.http, intake: intake, logger: logger) : nil
+        let (listening, listened) = AsyncStream<Void>.makeStream()
+        let triggers = TriggerService(agent: self, notifier: notifier,
+                                      apiListening: APIListening(stream: listening, expected: api?.listenerCount ?? 0))
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
                 .init(service: SpoolerService(spooler: spooler, logger: logger), serviceName: "spooler"),
                 .init(service: triggers, serviceName: "triggers"),
                 .init(service: WatchdogService(notifier: notifier, store: intake.store, triggers: triggers,
@@ -53,7 +57,15 @@ public struct Agent: Sendable {
                 .init(service: RetentionService(store: intake.store, spoolFolder: intake.spoolFolder, logger: logger,
                                                 settings: { triggers.current.withLock { $0.retention } }),
                       serviceName: "retention"),
-            ],
+        ]
+        if let api {
+            // The API is a way in, not the agent's work: if it cannot listen (the port is
+            // taken), that is logged and the agent goes on printing from its folders and buttons.
+            services.append(.init(service: HTTPService(server: api, listened: listened, logger: logger),
+                                  successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore, serviceName: "http"))
+        }
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
+            services: services,
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger.withLevel(.warning)))
         try await group.run()
@@ -66,6 +78,50 @@ extension Logger {
         var copy = self
         copy.logLevel = level
         return copy
+    }
+}
+
+/// The HTTP API as a service: a failure to serve is logged with what to do,
+/// and does not stop the agent.
+struct HTTPService: Service {
+    let server: APIServer
+    let listened: AsyncStream<Void>.Continuation
+    let logger: Logger
+
+    func run() async throws {
+        // However it ends, nobody waits for its listeners any more.
+        defer { listened.finish() }
+        do { try await server.run(onListening: { [listened] in listened.yield() }) } catch is CancellationError {
+        } catch {
+            logger.error("""
+                The HTTP API is not served: \(error). Jobs from folders and buttons still print. \
+                If the address is in use, another agent may be running; set [http] listen to another port, or "off".
+                """)
+        }
+    }
+}
+
+/// The HTTP API's listeners coming up, for the agent's readiness.
+struct APIListening: Sendable {
+    let stream: AsyncStream<Void>
+    let expected: Int
+
+    /// Returns once every listener accepts connections, the API has failed, or 10 s
+    /// have passed (a bound only: the agent must say ready even if the API is slow).
+    func wait() async {
+        guard expected > 0 else { return }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                var seen = 0
+                for await _ in stream {
+                    seen += 1
+                    if seen >= expected { return }
+                }
+            }
+            group.addTask { try? await Task.sleep(for: .seconds(10)) }
+            await group.next()
+            group.cancelAll()
+        }
     }
 }
 
@@ -105,15 +161,19 @@ final class TriggerService: Service, Sendable {
     /// The configuration in force, for status lines and the watchdog.
     let current: Mutex<AgentConfiguration>
 
-    init(agent: Agent, notifier: ServiceNotifier) {
+    let apiListening: APIListening
+
+    init(agent: Agent, notifier: ServiceNotifier, apiListening: APIListening) {
         self.agent = agent
         self.notifier = notifier
+        self.apiListening = apiListening
         current = Mutex(agent.configuration)
     }
 
     func run() async throws {
         let hangups = await UnixSignalsSequence(trapping: .sighup)
         var running = start(agent.configuration)
+        await apiListening.wait()
         let queued = (try? await agent.intake.store.queueDepth()) ?? 0
         notifier.ready(status: "\(running.set.summary); \(queued) job(s) queued")
         agent.logger.notice(Logger.Message(stringLiteral: "kioskprint agent ready: \(running.set.summary), box \(agent.configuration.box), "

@@ -35,7 +35,8 @@ struct APIHandler: APIProtocol {
         if let idempotency, let earlier = try await earlierJob(idempotency) { return .ok(.init(body: .json(JobView.make(earlier)))) }
         do {
             let job = try await submission.queue(through: intake, idempotency: idempotency)
-            return .created(.init(headers: .init(location: "/v1/jobs/\(job.id.rawValue)"), body: .json(JobView.make(job))))
+            CreatedJob.current?.id.withLock { $0 = job.id.rawValue }
+            return .created(.init(body: .json(JobView.make(job))))
         } catch {
             // Two requests with one key at once: the database kept the first; this is its retry.
             if let idempotency, let earlier = try await earlierJob(idempotency) { return .ok(.init(body: .json(JobView.make(earlier)))) }
@@ -69,7 +70,8 @@ struct APIHandler: APIProtocol {
         }
         let limit = input.query.limit ?? 50
         guard (1...500).contains(limit) else { throw APIProblem(.badRequest, "limit must be 1 to 500, not \(limit).", field: "limit") }
-        let jobs = try await storeCall { try await store.jobs(filter, role: role, limit: limit, before: input.query.before.map(JobID.init)) }
+        let before = input.query.before.map { JobID($0) }
+        let jobs = try await storeCall { try await store.jobs(filter, role: role, limit: limit, before: before) }
         return .ok(.init(body: .json(.init(jobs: jobs.map(JobView.make),
                                            next: jobs.count == limit ? jobs.last?.id.rawValue : nil))))
     }
@@ -112,7 +114,7 @@ struct APIHandler: APIProtocol {
             throw APIProblem(.notFound, "\(error)", field: "name")
         }
         let sample = try source.sampleData.map { text in
-            try JSONDecoder().decode(OpenAPIObjectContainer.self, from: Data(text.utf8))
+            try JSONDecoder().decode(Components.Schemas.TemplateDetail.SampleDataPayload.self, from: Data(text.utf8))
         }
         return .ok(.init(body: .json(.init(name: source.name, builtIn: source.origin == .builtIn, markup: source.text,
                                            sampleData: sample))))

@@ -29,15 +29,20 @@ public struct APIServer: Sendable {
             .appendingPathComponent("api.sock")
     }
 
+    /// How many listeners `run` opens: the TCP address and the socket, as configured.
+    public var listenerCount: Int { (settings.listen == nil ? 0 : 1) + (socketPath == nil ? 0 : 1) }
+
     /// Serves until the task is cancelled or the agent shuts down gracefully.
-    public func run() async throws {
+    /// `onListening` is called as each listener starts to accept connections.
+    public func run(onListening: @escaping @Sendable () -> Void = {}) async throws {
         let router = try makeRouter()
         var applications: [Application<RouterResponder<BasicRequestContext>>] = []
         if let listen = settings.listen {
             applications.append(Application(router: router, configuration: .init(address: .hostname(listen.host, port: listen.port),
                                                                                  serverName: "kioskprint"),
                                             onServerRunning: { [logger] channel in
-                logger.info("HTTP API listening on http://\(channel.localAddress?.description ?? listen.description)")
+                logger.info("HTTP API listening on http://\(ListenAddress(host: listen.host, port: channel.localAddress?.port ?? listen.port))")
+                onListening()
             }, logger: logger.withLevel(.warning)))
         }
         if let socketPath {
@@ -48,6 +53,7 @@ public struct APIServer: Sendable {
                 // Owner and group only: membership of the service's group is what lets a local program in.
                 chmod(socketPath, 0o660)
                 logger.info("HTTP API listening on unix:\(socketPath)")
+                onListening()
             }, logger: logger.withLevel(.warning)))
         }
         try await withThrowingDiscardingTaskGroup { group in

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 
 /// CORS for a browser POS: requests from an origin listed in `[http]

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Hummingbird
 import Templates
 
@@ -30,6 +31,19 @@ struct JobBodyCheck<Context: RequestContext>: RouterMiddleware {
                 throw APIProblem(.badRequest, error.description, line: first?.location.line, column: first?.location.column)
             }
         }
-        return try await next(request, context)
+        // The generated server would percent-encode a Location header's slashes: the id comes back through
+        // a box of the request's own, and the header is added here.
+        let created = CreatedJob()
+        var response = try await CreatedJob.$current.withValue(created) { try await next(request, context) }
+        if response.status == .created, let id = created.id.withLock({ $0 }) {
+            response.headers[.location] = "/v1/jobs/\(id)"
+        }
+        return response
     }
+}
+
+/// The id of the job a `POST /v1/jobs` queued, handed from the handler to the middleware.
+final class CreatedJob: Sendable {
+    @TaskLocal static var current: CreatedJob?
+    let id = Mutex<Int64?>(nil)
 }

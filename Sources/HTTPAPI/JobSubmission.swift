@@ -34,7 +34,7 @@ struct JobSubmission: Sendable {
         case .json(let job):
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            let data = try encoder.encode(job.data ?? OpenAPIObjectContainer())
+            let data = try encoder.encode(job.data?.additionalProperties ?? OpenAPIObjectContainer())
             content = .template(name: job.template, dataJSON: String(decoding: data, as: UTF8.self), openDrawer: job.openDrawer ?? false)
             self.role = try role(job.role, field: "role")
             name = job.name

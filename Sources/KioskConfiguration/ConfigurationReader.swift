@@ -68,7 +68,7 @@ struct ConfigurationReader {
             } else {
                 switch ListenAddress.parse(listen) {
                 case .success(let address): settings.listen = address
-                case .failure(let reason): table.problem("listen", reason)
+                case .failure(let reason): table.problem("listen", reason.description)
                 }
             }
         }

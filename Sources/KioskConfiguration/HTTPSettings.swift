@@ -42,28 +42,34 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
     public static let loopbackHosts: Set<String> = ["127.0.0.1", "::1", "localhost"]
 
     /// Reads `HOST:PORT` (`[::1]:9180` for IPv6); nil with the reason otherwise.
-    public static func parse(_ text: String) -> Result<ListenAddress, String> {
+    public static func parse(_ text: String) -> Result<ListenAddress, ListenAddressError> {
         let host: Substring, port: Substring
         if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
             host = text[text.index(after: text.startIndex)..<close]
             let rest = text[text.index(after: close)...]
-            guard rest.hasPrefix(":") else { return .failure("\"\(text)\" has no port; write it as \"[::1]:9180\".") }
+            guard rest.hasPrefix(":") else { return .failure(ListenAddressError("\"\(text)\" has no port; write it as \"[::1]:9180\".")) }
             port = rest.dropFirst()
         } else {
             let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count == 2 else { return .failure("\"\(text)\" is not HOST:PORT; write it as \"127.0.0.1:9180\".") }
+            guard parts.count == 2 else { return .failure(ListenAddressError("\"\(text)\" is not HOST:PORT; write it as \"127.0.0.1:9180\".")) }
             (host, port) = (parts[0], parts[1])
         }
         guard let number = Int(port), (0...65_535).contains(number) else {
-            return .failure("\"\(port)\" in \"\(text)\" is not a port number (0 to 65535).")
+            return .failure(ListenAddressError("\"\(port)\" in \"\(text)\" is not a port number (0 to 65535)."))
         }
         guard loopbackHosts.contains(String(host)) else {
-            return .failure("\"\(host)\" can be reached from other machines, and the API is served there only with TLS, "
+            return .failure(ListenAddressError("\"\(host)\" can be reached from other machines, and the API is served there only with TLS, "
                 + "which this version does not offer. Listen on 127.0.0.1 or ::1 (or use the Unix socket), and reach it "
-                + "from elsewhere through a TLS proxy of your own.")
+                + "from elsewhere through a TLS proxy of your own."))
         }
         return .success(ListenAddress(host: String(host), port: number))
     }
 
     public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+}
+
+/// Why a `listen` address was refused, in a sentence for the configuration check.
+public struct ListenAddressError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
 }

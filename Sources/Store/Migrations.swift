@@ -96,6 +96,21 @@ extension KioskStore {
             // names it (a reprint names its original's file): one look-up per file.
             try db.execute(sql: "CREATE INDEX job_document ON job(documentPath) WHERE documentPath IS NOT NULL")
         }
+        migrator.registerMigration("v8-api-tokens") { db in
+            // Bearer tokens of the HTTP API. Only the secret's SHA-256 is kept
+            // (64 lowercase hex digits): a copied database or backup lets no one
+            // in. The secret is 32 random bytes, so a plain hash is enough (there
+            // is nothing to guess, unlike a password). Its UNIQUE index is how a
+            // request's token is found: one look-up, never a scan.
+            try db.create(table: "apiToken") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("name", .text).notNull().unique()
+                t.column("scopes", .text).notNull()  // comma-separated, sorted: "print,read"
+                t.column("secretSHA256", .text).notNull().unique()
+                t.column("createdAt", .datetime).notNull()
+                t.column("lastUsedAt", .datetime)
+            }
+        }
         migrator.registerMigration("v9-job-idempotency") { db in
             // An HTTP request's Idempotency-Key, committed with the job it
             // queued: a retry after a lost response (or an agent restart

@@ -11,7 +11,7 @@ struct KioskPrintCommand: AsyncParsableCommand {
         then pick real ones for your roles with `kioskprint printers pick --role receipt`.
         """,
         subcommands: [PrintersCommand.self, PrintCommand.self, JobsCommand.self, RunCommand.self, StatusCommand.self, ConfigCommand.self, RenderCommand.self,
-                      TemplatesCommand.self, DemoCommand.self, GPIOCommand.self, DrawerCommand.self])
+                      TemplatesCommand.self, TokensCommand.self, DemoCommand.self, GPIOCommand.self, DrawerCommand.self])
 }
 
 /// `kioskprint printers ...`: the administrator's picker and the saved printers.

@@ -56,8 +56,12 @@ final class AgentHarness: Sendable {
         return path
     }
 
+    /// Writes the agent's configuration. Without an `[http]` table of its own
+    /// the API keeps to its Unix socket: agents of several tests must not all
+    /// reach for the default port 127.0.0.1:9180.
     func writeConfiguration(_ text: String) throws {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: configPath))
+        let withHTTP = text.contains("[http]") ? text : text + "\n\n[http]\nlisten = \"off\"\n"
+        try Data(withHTTP.utf8).write(to: URL(fileURLWithPath: configPath))
     }
 
     /// Saves `printer` under `role`, as an administrator would.

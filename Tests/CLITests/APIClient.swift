@@ -1,0 +1,85 @@
+import Foundation
+import Simulator
+import Testing
+
+/// curl, as a POS or a script would call the agent's HTTP API: an
+/// independent HTTP client, so the tests do not share code with the server.
+struct APIClient: Sendable {
+    /// `http://127.0.0.1:PORT`, or nil to go through `socket`.
+    var base: String
+    var socket: String?
+    var token: String?
+
+    struct Reply: Sendable {
+        var status: Int
+        var headers: [String: String]
+        var body: String
+
+        /// The body as a JSON object (a failed expectation, and empty, if it is not one).
+        func object(sourceLocation: SourceLocation = #_sourceLocation) -> [String: Any] {
+            let parsed = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any]
+            #expect(parsed != nil, "not a JSON object: \(body)", sourceLocation: sourceLocation)
+            return parsed ?? [:]
+        }
+
+        func array() -> [[String: Any]] {
+            (try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [[String: Any]]) ?? []
+        }
+    }
+
+    /// One request; `body` is sent as given (a file with `bodyFile`).
+    func request(_ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil,
+                 bodyFile: String? = nil, withToken: Bool = true) async throws -> Reply {
+        var arguments = ["-s", "-S", "-X", method, "-D", "-", "--max-time", "30"]
+        if let socket { arguments += ["--unix-socket", socket] }
+        if withToken, let token { arguments += ["-H", "Authorization: Bearer \(token)"] }
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { arguments += ["-H", "\(name): \(value)"] }
+        if let body { arguments += ["--data-binary", body] }
+        if let bodyFile { arguments += ["--data-binary", "@" + bodyFile] }
+        arguments.append((socket == nil ? base : "http://kioskprint") + path)
+        let command = arguments
+        let finished = try await offloaded { try Subprocess.run("curl", command, limit: .seconds(40)) }
+        guard finished.status == 0 else { throw APIClientError(message: "curl \(arguments.joined(separator: " ")): \(finished.errors)") }
+        return Self.parse(finished.output)
+    }
+
+    /// Splits curl's `-D -` output: the status line and headers, a blank line, the body.
+    static func parse(_ output: String) -> Reply {
+        let parts = output.components(separatedBy: "\r\n\r\n")
+        let head = parts.first?.components(separatedBy: "\r\n") ?? []
+        let status = head.first.flatMap { line in line.split(separator: " ").dropFirst().first.flatMap { Int($0) } } ?? 0
+        var headers: [String: String] = [:]
+        for line in head.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return Reply(status: status, headers: headers, body: parts.dropFirst().joined(separator: "\r\n\r\n"))
+    }
+}
+
+struct APIClientError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+extension AgentHarness {
+    /// Makes an API token with `scope` through the command line; returns its secret.
+    func token(_ name: String, scope: String) async throws -> String {
+        let added = try await runner.run(["tokens", "add", name, "--scope", scope])
+        #expect(added.status == 0, "\(added.output)\(added.errors)")
+        let secret = added.output.split(whereSeparator: { $0 == " " || $0 == "\n" }).first { $0.hasPrefix("kp_") }
+        return try #require(secret.map(String.init), "no secret in: \(added.output)")
+    }
+
+    /// The agent's configuration with the API on a free loopback port; returns the client for it.
+    func serveAPI(extra: String = "", folders: String = "") throws -> APIClient {
+        let port = try Loopback.freePort()
+        try writeConfiguration(folders + """
+
+            [http]
+            listen = "127.0.0.1:\(port)"
+            \(extra)
+            """)
+        return APIClient(base: "http://127.0.0.1:\(port)")
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import KioskConfiguration
+import Testing
+
+/// `[http]`: where the API listens, who may call it from a browser, how much it reads.
+@Suite struct HTTPConfigurationTests {
+    func read(_ text: String) -> Result<AgentConfiguration, ConfigurationError> {
+        Result { () throws(ConfigurationError) in
+            try ConfigurationFile.parse(text, source: "kioskprint.toml", relativeTo: "/etc/kioskprint")
+        }
+    }
+
+    func problems(_ text: String) -> [String] {
+        guard case .failure(let error) = read(text) else { return [] }
+        return error.problems.map(\.description)
+    }
+
+    @Test func withoutTheTableTheAPIIsOnLoopbackAndTheSocket() throws {
+        let http = try read("").get().http
+        #expect(http.listen == ListenAddress(host: "127.0.0.1", port: 9180))
+        #expect(http.socket == nil && !http.socketOff && http.isEnabled)
+        #expect(http.allowedOrigins.isEmpty && http.maxBody == 20 * 1_048_576)
+    }
+
+    @Test func everyKeyIsRead() throws {
+        let http = try read("""
+            [http]
+            listen = "[::1]:8080"
+            socket = "/run/kioskprint/api.sock"
+            allowed-origins = ["https://pos.example.com", "http://localhost:3000"]
+            max-body = "2MB"
+            """).get().http
+        #expect(http.listen == ListenAddress(host: "::1", port: 8080))
+        #expect(http.listen?.description == "[::1]:8080")
+        #expect(http.socket == "/run/kioskprint/api.sock")
+        #expect(http.allowedOrigins == ["https://pos.example.com", "http://localhost:3000"])
+        #expect(http.maxBody == 2_000_000 || http.maxBody == 2 * 1_048_576)
+        let off = try read("[http]\nlisten = \"off\"\nsocket = \"off\"").get().http
+        #expect(!off.isEnabled)
+    }
+
+    @Test func anAddressOtherMachinesReachIsRefusedWithTheWayOut() {
+        let found = problems("[http]\nlisten = \"0.0.0.0:9180\"")
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix("http.listen:") == true, "\(found)")
+        #expect(found.first?.contains("TLS") == true && found.first?.contains("127.0.0.1") == true, "\(found)")
+    }
+
+    @Test func wrongValuesAreReportedByTheirPath() {
+        let found = problems("""
+            [http]
+            listen = "127.0.0.1"
+            socket = "api.sock"
+            allowed-origins = ["https://pos.example.com/", "*"]
+            max-body = "1GB"
+            lisen = "x"
+            """)
+        #expect(found.contains { $0.hasPrefix("http.listen:") && $0.contains("HOST:PORT") }, "\(found)")
+        #expect(found.contains { $0.hasPrefix("http.socket:") && $0.contains("absolute") }, "\(found)")
+        #expect(found.filter { $0.hasPrefix("http.allowed-origins:") }.count == 2, "\(found)")
+        #expect(found.contains { $0.hasPrefix("http.max-body:") }, "\(found)")
+        #expect(found.contains { $0.contains("lisen") }, "\(found)")
+    }
+}
