@@ -22,11 +22,15 @@ public struct APIServer: Sendable {
         self.logger = logger
     }
 
-    /// The socket's path: the configured one, or `api.sock` beside the database.
+    /// The socket's path: the configured one; under systemd `api.sock` in the
+    /// unit's runtime folder (`/run/kioskprint`, which the group may enter,
+    /// unlike the 0700 state folder); otherwise `api.sock` beside the database.
     public var socketPath: String? {
         if settings.socketOff { return nil }
-        return settings.socket ?? ((intake.store.path as NSString).deletingLastPathComponent as NSString)
-            .appendingPathComponent("api.sock")
+        if let socket = settings.socket { return socket }
+        let folder = ProcessInfo.processInfo.environment["RUNTIME_DIRECTORY"]?.split(separator: ":").first.map(String.init)
+            ?? (intake.store.path as NSString).deletingLastPathComponent
+        return (folder as NSString).appendingPathComponent("api.sock")
     }
 
     /// How many listeners `run` opens: the TCP address and the socket, as configured.
