@@ -27,12 +27,16 @@ public struct Agent: Sendable {
     public let spooler: Spooler
     public let gpio: any GPIOLines
     public let logger: Logger
+    /// The spooler's events as the HTTP API streams them; the spooler's report publishes into it.
+    public let events: EventJournal
     /// Reads the configuration file again on SIGHUP; nil when the agent runs
     /// on built-in defaults (then SIGHUP changes nothing).
     let reload: (@Sendable () throws(ConfigurationError) -> AgentConfiguration)?
 
     public init(configuration: AgentConfiguration, intake: JobIntake, spooler: Spooler, gpio: any GPIOLines = Libgpiod(),
-                logger: Logger, reload: (@Sendable () throws(ConfigurationError) -> AgentConfiguration)?) {
+                logger: Logger, events: EventJournal = EventJournal(),
+                reload: (@Sendable () throws(ConfigurationError) -> AgentConfiguration)?) {
+        self.events = events
         self.configuration = configuration
         self.intake = intake
         self.spooler = spooler
@@ -45,7 +49,8 @@ public struct Agent: Sendable {
     public func run() async throws {
         let notifier = ServiceNotifier()
         // READY=1 waits for the API's listeners, so that a POS started after the agent can connect at once.
-        let api = configuration.http.isEnabled ? APIServer(settings: configuration.http, intake: intake, logger: logger) : nil
+        let api = configuration.http.isEnabled
+            ? APIServer(settings: configuration.http, intake: intake, journal: events, logger: logger) : nil
         let (listening, listened) = AsyncStream<Void>.makeStream()
         let triggers = TriggerService(agent: self, notifier: notifier,
                                       apiListening: APIListening(stream: listening, expected: api?.listenerCount ?? 0))

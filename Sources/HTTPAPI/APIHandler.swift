@@ -11,6 +11,7 @@ import Templates
 /// `ProblemMiddleware` answers with.
 struct APIHandler: APIProtocol {
     let intake: JobIntake
+    let journal: EventJournal
     let maxBody: Int
     var store: KioskStore { intake.store }
 
@@ -90,6 +91,10 @@ struct APIHandler: APIProtocol {
 
     func retryJob(_ input: Operations.RetryJob.Input) async throws -> Operations.RetryJob.Output {
         .ok(.init(body: .json(JobView.make(try await storeCall { try await store.retry(JobID(input.path.id)) }))))
+    }
+
+    func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output {
+        .ok(.init(body: .textEventStream(EventStream.body(journal, lastEventID: input.headers.lastEventID))))
     }
 
     // MARK: Printers and templates

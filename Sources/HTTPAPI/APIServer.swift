@@ -2,6 +2,7 @@ import Foundation
 public import KioskConfiguration
 public import Logging
 import Hummingbird
+import ServiceLifecycle
 import OpenAPIHummingbird
 public import Spooler
 import Store
@@ -14,11 +15,14 @@ import Store
 public struct APIServer: Sendable {
     public let settings: HTTPSettings
     public let intake: JobIntake
+    /// The spooler's events, for `/v1/events`.
+    public let journal: EventJournal
     public let logger: Logger
 
-    public init(settings: HTTPSettings, intake: JobIntake, logger: Logger) {
+    public init(settings: HTTPSettings, intake: JobIntake, journal: EventJournal, logger: Logger) {
         self.settings = settings
         self.intake = intake
+        self.journal = journal
         self.logger = logger
     }
 
@@ -60,10 +64,16 @@ public struct APIServer: Sendable {
                 onListening()
             }, logger: logger.withLevel(.warning)))
         }
-        try await withThrowingDiscardingTaskGroup { group in
-            for application in applications {
-                group.addTask { try await application.runService() }
+        // Event streams never end by themselves: closing the journal ends them, so that
+        // the servers' graceful shutdown does not wait for their clients.
+        try await withGracefulShutdownHandler {
+            try await withThrowingDiscardingTaskGroup { group in
+                for application in applications {
+                    group.addTask { try await application.runService() }
+                }
             }
+        } onGracefulShutdown: { [journal] in
+            journal.close()
         }
     }
 
@@ -78,7 +88,7 @@ public struct APIServer: Sendable {
             Response(status: .ok, headers: [.contentType: "application/json"],
                      body: .init(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_json)))
         }
-        try APIHandler(intake: intake, maxBody: Int(settings.maxBody)).registerHandlers(on: router)
+        try APIHandler(intake: intake, journal: journal, maxBody: Int(settings.maxBody)).registerHandlers(on: router)
         return router
     }
 

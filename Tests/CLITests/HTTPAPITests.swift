@@ -195,5 +195,66 @@ extension AgentEndToEnd {
             #expect(stranger.headers["access-control-allow-origin"] == nil)
             await site.stop(agent)
         }
+
+        @Test func eventsFollowAJobLiveAndAReconnectGetsWhatItMissed() async throws {
+            let lab = try await PrinterLab.shared()
+            let printer = try await lab.startPrinter(.recording(SimulatedPrinter.receipt80mm.named("API Events \(try Loopback.freePort())")))
+            defer { printer.stop() }
+            let site = try AgentHarness(lab: lab)
+            var api = try site.serveAPI()
+            try await site.assign(printer, to: "receipt")
+            api.token = try await site.token("screen", scope: "print")
+            let agent = try await site.start()
+
+            // curl as a browser's EventSource would hold the stream open.
+            let streamFile = site.folder + "/events.txt"
+            let listener = try Spawned.start("curl", ["-s", "-N", "-H", "Authorization: Bearer \(api.token ?? "")",
+                                                      api.base + "/v1/events"], output: streamFile)
+            defer { listener.stop() }
+            let posted = try await api.request("POST", "/v1/jobs", headers: ["Content-Type": "application/json"],
+                                               body: try Self.receiptBody("Sale 90"))
+            let id = try #require(posted.object()["id"] as? Int)
+            try await pollUntil("the stream to report job \(id) completed", within: .seconds(30)) {
+                Self.events(in: streamFile).contains { $0.name == "job" && $0.data.contains("\"id\":\(id)") && $0.data.contains("\"state\":\"completed\"") }
+            }
+            let seen = Self.events(in: streamFile)
+            #expect(seen.first?.data.contains("\"state\":\"sending\"") == true, "\(seen)")
+            #expect(seen.allSatisfy { !$0.id.isEmpty })
+
+            // A client that saw only the first event reconnects and gets the rest, then the stream goes on.
+            let resumedFile = site.folder + "/resumed.txt"
+            let resumed = try Spawned.start("curl", ["-s", "-N", "-H", "Authorization: Bearer \(api.token ?? "")",
+                                                     "-H", "Last-Event-ID: \(try #require(seen.first?.id))",
+                                                     api.base + "/v1/events"], output: resumedFile)
+            defer { resumed.stop() }
+            try await pollUntil("the missed events", within: .seconds(10)) { Self.events(in: resumedFile).count >= seen.count - 1 }
+            #expect(Self.events(in: resumedFile).map(\.id) == seen.dropFirst().map(\.id))
+
+            // An id from another run of the agent: a gap, said first.
+            let staleFile = site.folder + "/stale.txt"
+            let stale = try Spawned.start("curl", ["-s", "-N", "-H", "Authorization: Bearer \(api.token ?? "")",
+                                                   "-H", "Last-Event-ID: 0.5", api.base + "/v1/events"], output: staleFile)
+            defer { stale.stop() }
+            try await pollUntil("the gap event", within: .seconds(10)) { !Self.events(in: staleFile).isEmpty }
+            #expect(Self.events(in: staleFile).first?.name == "gap")
+
+            // The agent stops cleanly with streams open: they end, they do not hold it up.
+            await site.stop(agent)
+            #expect(await listener.exited(within: .seconds(10)) != nil, "the stream ended with the agent")
+        }
+
+        /// The events in an SSE stream's text: id, event name and data of each.
+        static func events(in file: String) -> [(id: String, name: String, data: String)] {
+            let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+            return text.components(separatedBy: "\n\n").compactMap { block in
+                var id = "", name = "", data = ""
+                for line in block.split(separator: "\n") {
+                    if line.hasPrefix("id: ") { id = String(line.dropFirst(4)) }
+                    if line.hasPrefix("event: ") { name = String(line.dropFirst(7)) }
+                    if line.hasPrefix("data: ") { data += line.dropFirst(6) }
+                }
+                return name.isEmpty ? nil : (id, name, data)
+            }
+        }
     }
 }

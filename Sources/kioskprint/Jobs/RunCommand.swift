@@ -62,8 +62,12 @@ struct RunCommand: AsyncParsableCommand {
         spoolerSettings.unknownFate = configuration.roleSettings.compactMapValues(\.unknownFate)
         spoolerSettings.cutStyle = configuration.roleSettings.compactMapValues(\.cutStyle)
         spoolerSettings.mediaChanges = configuration.roleSettings.compactMapValues(\.mediaChanges)
+        let events = EventJournal()
         let spooler = Spooler(store: store, preparer: DocumentPreparer(catalog: catalog), configuration: spoolerSettings,
-                              report: { event in logger.log(level: event.logLevel, "\(event.description)", metadata: event.logMetadata) },
+                              report: { event in
+                                  logger.log(level: event.logLevel, "\(event.description)", metadata: event.logMetadata)
+                                  events.publish(event)
+                              },
                               locate: { printer in await PrinterRelocator().find(printer) })
         if configPath == nil {
             logger.notice("no configuration file (\(ConfigurationFile.defaultPath) does not exist): printing queued jobs, watching nothing.")
@@ -73,7 +77,7 @@ struct RunCommand: AsyncParsableCommand {
             reload = { () throws(ConfigurationError) in try ConfigurationFile.load(configPath) }
         }
         let agent = Agent(configuration: configuration, intake: JobIntake(store: store, catalog: catalog), spooler: spooler,
-                          logger: logger, reload: reload)
+                          logger: logger, events: events, reload: reload)
         try await agent.run()
         logger.notice("kioskprint agent stopped; the queue is kept.")
     }
