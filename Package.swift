@@ -100,7 +100,7 @@ let package = Package(
         // The server side is generated from openapi.json at build time, so the
         // document and the code cannot drift.
         .target(name: "HTTPAPI",
-                dependencies: ["PrintModel", "Store", "Spooler", "Templates", "KioskConfiguration",
+                dependencies: ["PrintModel", "Store", "Spooler", "Templates", "Rendering", "KioskConfiguration",
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "Crypto", package: "swift-crypto"),
                                .product(name: "Hummingbird", package: "hummingbird"),

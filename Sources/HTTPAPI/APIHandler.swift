@@ -97,6 +97,14 @@ struct APIHandler: APIProtocol {
         .ok(.init(body: .textEventStream(EventStream.body(journal, lastEventID: input.headers.lastEventID))))
     }
 
+    func renderPreview(_ input: Operations.RenderPreview.Input) async throws -> Operations.RenderPreview.Output {
+        guard case .json(let request) = input.body else { throw APIProblem(.unsupportedMediaType, "Send the request as JSON.") }
+        let drawing = try await PreviewRenderer(intake: intake).draw(request)
+        let cuts = drawing.cutLengths.map { String($0.hundredthsOfMillimetre) }.joined(separator: ",")
+        let body = HTTPBody(drawing.bytes)
+        return .ok(.init(headers: .init(cutLengths: cuts), body: request.format == .pdf ? .pdf(body) : .png(body)))
+    }
+
     // MARK: Printers and templates
 
     func listPrinters(_ input: Operations.ListPrinters.Input) async throws -> Operations.ListPrinters.Output {

@@ -28,9 +28,11 @@ struct APIClient: Sendable {
     }
 
     /// One request; `body` is sent as given (a file with `bodyFile`).
+    /// `saveTo`: a binary answer's body goes to that file (the reply's body is then empty).
     func request(_ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil,
-                 bodyFile: String? = nil, withToken: Bool = true) async throws -> Reply {
+                 bodyFile: String? = nil, withToken: Bool = true, saveTo: String? = nil) async throws -> Reply {
         var arguments = ["-s", "-S", "-X", method, "-D", "-", "--max-time", "30"]
+        if let saveTo { arguments += ["-o", saveTo] }
         if let socket { arguments += ["--unix-socket", socket] }
         if withToken, let token { arguments += ["-H", "Authorization: Bearer \(token)"] }
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { arguments += ["-H", "\(name): \(value)"] }

@@ -124,6 +124,27 @@ extension AgentEndToEnd {
             #expect(saved["uri"] as? String == printer.uri && saved["primary"] as? Bool == true)
             #expect((saved["mediaReady"] as? [String])?.isEmpty == false, "\(saved)")
 
+            // The receipt as the role's printer would print it, drawn without printing.
+            let pngFile = site.folder + "/preview.png"
+            let preview = try await api.request("POST", "/v1/render", headers: ["Content-Type": "application/json"],
+                                                body: #"{"template":"receipt","role":"receipt","data":"# + (try sampleData("receipt")) + "}",
+                                                saveTo: pngFile)
+            #expect(preview.status == 200 && preview.headers["content-type"] == "image/png", "\(preview.headers)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: pngFile)).starts(with: [0x89, 0x50, 0x4E, 0x47]))
+            let cuts = preview.headers["cut-lengths"]?.removingPercentEncoding ?? ""
+            #expect(cuts.split(separator: ",").compactMap { Int($0) }.count == 1, "one receipt, one cut: \(preview.headers)")
+            let pdfFile = site.folder + "/preview.pdf"
+            let pdf = try await api.request("POST", "/v1/render", headers: ["Content-Type": "application/json"],
+                                            body: #"{"template":"receipt","format":"pdf","data":"# + (try sampleData("receipt")) + "}",
+                                            saveTo: pdfFile)
+            #expect(pdf.status == 200 && pdf.headers["content-type"] == "application/pdf", "\(pdf.headers)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: pdfFile)).starts(with: Array("%PDF".utf8)))
+            let noPrinter = try await api.request("POST", "/v1/render", headers: ["Content-Type": "application/json"],
+                                                  body: #"{"template":"receipt","role":"coupon"}"#)
+            #expect(noPrinter.status == 422 && noPrinter.object()["field"] as? String == "role", "\(noPrinter.body)")
+            let nothingQueued = try await api.request("GET", "/v1/jobs").object()
+            #expect((nothingQueued["jobs"] as? [[String: Any]])?.isEmpty == true)
+
             let templates = try await api.request("GET", "/v1/templates").array()
             #expect(templates.contains { $0["name"] as? String == "receipt" && $0["builtIn"] as? Bool == true })
             let detail = try await api.request("GET", "/v1/templates/receipt").object()

@@ -1,0 +1,66 @@
+import Foundation
+import OpenAPIRuntime
+import PrintModel
+import Rendering
+import Spooler
+import Templates
+
+/// `POST /v1/render`: a template drawn with data for a role's printer (or an
+/// 80 mm preview roll), as PNG or PDF, without queueing anything, so a POS
+/// screen can show the customer the receipt it is about to print.
+struct PreviewRenderer: Sendable {
+    let intake: JobIntake
+
+    struct Drawing: Sendable {
+        var bytes: Data
+        var cutLengths: [Length]
+    }
+
+    func draw(_ request: Components.Schemas.RenderRequest) async throws -> Drawing {
+        let source: TemplateSource
+        do { source = try intake.catalog.find(request.template) } catch {
+            throw APIProblem(.unprocessableContent, "\(error)", field: "template")
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = try encoder.encode(request.data?.additionalProperties ?? OpenAPIObjectContainer())
+        let job: TemplateJob
+        do { job = try TemplateJob(source: source, dataJSON: data, dataFile: JobSubmission.bodyName) } catch {
+            throw APIProblem(.unprocessableContent, "\(error)", field: "data")
+        }
+        let media = try await media(for: job.document.page, role: request.role)
+        let scratch = (intake.spoolFolder as NSString).appendingPathComponent(".preview-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        do {
+            if request.format == .pdf {
+                let pdf = try job.renderPDF(on: media)
+                return Drawing(bytes: pdf.data, cutLengths: pdf.pageLengths)
+            }
+            // Rendering writes PNG previews to a file (cairo's writer); it is read back and removed.
+            let rendered = try job.render(on: media)
+            try FileManager.default.createDirectory(atPath: intake.spoolFolder, withIntermediateDirectories: true)
+            try rendered.writePNGPreview(toFile: scratch)
+            return Drawing(bytes: try Data(contentsOf: URL(fileURLWithPath: scratch)), cutLengths: rendered.cutLengths)
+        } catch let error as TemplateJobError {
+            throw APIProblem(.unprocessableContent, "\(error)")
+        }
+    }
+
+    /// The role's primary printer's media, or the preview roll.
+    private func media(for page: PageRequest, role name: String?) async throws -> PageGeometry {
+        guard let name else { return MediaSelection.preview(for: page, width: nil, dpi: 203) }
+        let role: Role
+        do { role = try Role(name) } catch { throw APIProblem(.unprocessableContent, "\(error)", field: "role") }
+        let primary: SavedPrinter?
+        do { primary = try await intake.primaryPrinter(of: role) } catch {
+            throw APIProblem(.serviceUnavailable, error.message)
+        }
+        guard let primary else {
+            throw APIProblem(.unprocessableContent, "No printer holds the role \"\(role)\". Pick one with `kioskprint printers pick "
+                + "--role \(role)`, or leave the role out for an 80 mm preview.", field: "role")
+        }
+        do { return try MediaSelection.media(for: page, on: primary.capabilities) } catch {
+            throw APIProblem(.unprocessableContent, "\(error)", field: "role")
+        }
+    }
+}
