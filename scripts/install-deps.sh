@@ -14,9 +14,12 @@ build_pkgs=(
 # Run and test: the simulated printers (ippeveprinter, ipptool, ippfind),
 # a private Avahi daemon on loopback, a private D-Bus, tmux for the
 # interactive picker test, and systemd-analyze, systemd-sysusers and
-# systemd-tmpfiles for the unit's tests.
+# systemd-tmpfiles for the unit's tests; curl, the HTTP API's independent
+# client in its tests; headless Chromium, the browser the status page is
+# tested in.
 run_pkgs=(
   cups-ipp-utils avahi-daemon avahi-utils dbus-daemon tmux procps systemd
+  curl chromium
 )
 # Bench: `kioskprint-bench render` compares against Ghostscript's PDF-to-PWG path (gstoraster's),
 # and reads each process's peak memory through GNU time.

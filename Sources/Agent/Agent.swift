@@ -50,7 +50,7 @@ public struct Agent: Sendable {
         let notifier = ServiceNotifier()
         // READY=1 waits for the API's listeners, so that a POS started after the agent can connect at once.
         let api = configuration.http.isEnabled
-            ? APIServer(settings: configuration.http, intake: intake, journal: events, logger: logger) : nil
+            ? APIServer(settings: configuration.http, intake: intake, journal: events, box: configuration.box, logger: logger) : nil
         let (listening, listened) = AsyncStream<Void>.makeStream()
         let triggers = TriggerService(agent: self, notifier: notifier,
                                       apiListening: APIListening(stream: listening, expected: api?.listenerCount ?? 0))

@@ -17,9 +17,12 @@ public struct APIServer: Sendable {
     public let intake: JobIntake
     /// The spooler's events, for `/v1/events`.
     public let journal: EventJournal
+    /// The box's name, the status page's title.
+    public let box: String
     public let logger: Logger
 
-    public init(settings: HTTPSettings, intake: JobIntake, journal: EventJournal, logger: Logger) {
+    public init(settings: HTTPSettings, intake: JobIntake, journal: EventJournal, box: String, logger: Logger) {
+        self.box = box
         self.settings = settings
         self.intake = intake
         self.journal = journal
@@ -89,6 +92,7 @@ public struct APIServer: Sendable {
                      body: .init(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_json)))
         }
         try APIHandler(intake: intake, journal: journal, maxBody: Int(settings.maxBody)).registerHandlers(on: router)
+        StatusRoutes(intake: intake, box: box).add(to: router)
         return router
     }
 

@@ -17,22 +17,27 @@ struct PreviewRenderer: Sendable {
     }
 
     func draw(_ request: Components.Schemas.RenderRequest) async throws -> Drawing {
-        let source: TemplateSource
-        do { source = try intake.catalog.find(request.template) } catch {
-            throw APIProblem(.unprocessableContent, "\(error)", field: "template")
-        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(request.data?.additionalProperties ?? OpenAPIObjectContainer())
+        return try await draw(template: request.template, data: data, role: request.role, pdf: request.format == .pdf)
+    }
+
+    /// A template with its data (a JSON object's bytes) drawn for `role`'s printer, or the preview roll.
+    func draw(template: String, data: Data, role: String?, pdf wantsPDF: Bool) async throws -> Drawing {
+        let source: TemplateSource
+        do { source = try intake.catalog.find(template) } catch {
+            throw APIProblem(.unprocessableContent, "\(error)", field: "template")
+        }
         let job: TemplateJob
         do { job = try TemplateJob(source: source, dataJSON: data, dataFile: JobSubmission.bodyName) } catch {
             throw APIProblem(.unprocessableContent, "\(error)", field: "data")
         }
-        let media = try await media(for: job.document.page, role: request.role)
+        let media = try await media(for: job.document.page, role: role)
         let scratch = (intake.spoolFolder as NSString).appendingPathComponent(".preview-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         do {
-            if request.format == .pdf {
+            if wantsPDF {
                 let pdf = try job.renderPDF(on: media)
                 return Drawing(bytes: pdf.data, cutLengths: pdf.pageLengths)
             }

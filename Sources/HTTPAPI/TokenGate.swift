@@ -20,20 +20,20 @@ struct TokenGate<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         if Self.openPaths.contains(request.uri.path) { return try await next(request, context) }
-        guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") else {
+        let page = Self.isStatusPage(request.uri.path)
+        guard let secret = Self.secret(in: request.headers[.authorization]) else {
             throw Self.unauthorized("This request needs a token: send \"Authorization: Bearer TOKEN\". "
-                + "An administrator makes one with `kioskprint tokens add NAME --scope print`.")
+                + "An administrator makes one with `kioskprint tokens add NAME --scope print`.", page: page)
         }
-        let secret = String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
         let token: APIToken?
         do { token = try await store.authenticate(secret: secret) } catch {
             throw APIProblem(.serviceUnavailable, "The token could not be checked: \(store.explain(error)) Try again shortly.")
         }
         guard let token else {
             throw Self.unauthorized("The token is not valid: it may have been revoked, or mistyped. "
-                + "`kioskprint tokens list` shows the tokens that exist.")
+                + "`kioskprint tokens list` shows the tokens that exist.", page: page)
         }
-        let needed = Self.scope(for: request.method)
+        let needed = Self.scope(for: request.method, page: page)
         guard token.scopes.contains(where: { $0.allows(needed) }) else {
             throw APIProblem(.forbidden, "The token \"\(token.name)\" has the scope \(token.scopes.map(\.rawValue).sorted().joined(separator: ", ")), "
                 + "and this request needs \(needed.rawValue). Make a token with `kioskprint tokens add NAME --scope \(needed.rawValue)`.")
@@ -41,14 +41,33 @@ struct TokenGate<Context: RequestContext>: RouterMiddleware {
         return try await APICaller.$token.withValue(token) { try await next(request, context) }
     }
 
-    /// What a request may do to the agent decides the scope it needs.
-    static func scope(for method: HTTPRequest.Method) -> TokenScope {
-        method == .get || method == .head ? .read : .print
+    /// What a request may do to the agent decides the scope it needs; the
+    /// status page's buttons (test page, retry or cancel any job) are an administrator's.
+    static func scope(for method: HTTPRequest.Method, page: Bool = false) -> TokenScope {
+        if method == .get || method == .head { return .read }
+        return page ? .admin : .print
     }
 
-    static func unauthorized(_ detail: String) -> APIProblem {
-        var problem = APIProblem(.unauthorized, detail)
-        problem.headers[.wwwAuthenticate] = "Bearer realm=\"kioskprint\""
+    /// The status page and its buttons, which a person opens in a browser.
+    static func isStatusPage(_ path: String) -> Bool { path == "/" || path.hasPrefix("/ui/") }
+
+    /// The secret from `Bearer SECRET`, or from HTTP Basic's password (any
+    /// user name): how a browser, which cannot add a bearer header to a page
+    /// it navigates to, sends a token after asking for it.
+    static func secret(in header: String?) -> String? {
+        guard let header else { return nil }
+        let lowered = header.lowercased()
+        if lowered.hasPrefix("bearer ") { return String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces) }
+        guard lowered.hasPrefix("basic "),
+              let decoded = Data(base64Encoded: String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
+              let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":") else { return nil }
+        return String(text[text.index(after: colon)...])
+    }
+
+    static func unauthorized(_ detail: String, page: Bool = false) -> APIProblem {
+        var problem = APIProblem(.unauthorized, page ? detail + " In a browser, give any user name and the token as the password." : detail)
+        // A browser asks for a user name and password only when told Basic.
+        problem.headers[.wwwAuthenticate] = page ? "Basic realm=\"kioskprint\", charset=\"UTF-8\"" : "Bearer realm=\"kioskprint\""
         return problem
     }
 }

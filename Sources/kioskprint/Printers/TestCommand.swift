@@ -22,25 +22,9 @@ struct TestPageCommand: AsyncParsableCommand {
         guard let printer = try await store.assignments(for: role).first(where: \.isPrimary)?.printer else {
             throw CLIError("No printer holds the role \"\(role)\". Pick one with `kioskprint printers pick --role \(role)`.")
         }
-        let capabilities = printer.capabilities
-        let paper: String
-        if let roll = capabilities.rolls.first {
-            paper = "\(roll.width) roll, \(roll.printableWidth) printable, cut from \(roll.cutLengths.lowerBound) to \(roll.cutLengths.upperBound)"
-        } else {
-            paper = capabilities.sheets.first.map { "\($0.label)" } ?? "unknown"
-        }
-        let data: [String: Any] = [
-            "role": role.description,
-            "printer": ["name": printer.name, "model": capabilities.makeAndModel, "uri": printer.uri],
-            "paper": paper,
-            "resolution": capabilities.resolutions.native.map(\.description) ?? "unknown",
-            "printed": Date().formatted(date: .numeric, time: .shortened),
-            "cut": capabilities.hasRoll ? "1 mm below the last line (the content plus the margins)" : "at the end of the sheet",
-            "ruler": Array(repeating: [String: String](), count: 10),
-        ]
-        let json = String(decoding: try JSONSerialization.data(withJSONObject: data), as: UTF8.self)
-        let job = try await store.enqueue(name: "Test page for \(role), \(printer.name)", role: role,
-                                          content: .template(name: "test-page", dataJSON: json))
+        let job = try await store.enqueue(name: TestPage.jobName(role: role, printer: printer), role: role,
+                                          content: .template(name: TestPage.template,
+                                                             dataJSON: TestPage.dataJSON(role: role, printer: printer)))
         print("Job \(job.id) queued: \"\(job.name)\".")
         let ended = try await JobWatch.delivered(job.id, store: store, catalog: TemplateCatalog(),
                                                  databasePath: DatabaseLocation.resolve(explicit: database.database))
