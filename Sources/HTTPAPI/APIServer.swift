@@ -2,6 +2,7 @@ import Foundation
 public import KioskConfiguration
 public import Logging
 import Hummingbird
+import HummingbirdCore
 import ServiceLifecycle
 import OpenAPIHummingbird
 public import Spooler
@@ -49,8 +50,8 @@ public struct APIServer: Sendable {
         let router = try makeRouter()
         var applications: [Application<RouterResponder<BasicRequestContext>>] = []
         if let listen = settings.listen {
-            applications.append(Application(router: router, configuration: .init(address: .hostname(listen.host, port: listen.port),
-                                                                                 serverName: "kioskprint"),
+            applications.append(Application(router: router, server: Self.server,
+                                            configuration: Self.configuration(.hostname(listen.host, port: listen.port)),
                                             onServerRunning: { [logger] channel in
                 logger.info("HTTP API listening on http://\(ListenAddress(host: listen.host, port: channel.localAddress?.port ?? listen.port))")
                 onListening()
@@ -58,8 +59,8 @@ public struct APIServer: Sendable {
         }
         if let socketPath {
             try Self.clearStaleSocket(socketPath)
-            applications.append(Application(router: router, configuration: .init(address: .unixDomainSocket(path: socketPath),
-                                                                                 serverName: "kioskprint"),
+            applications.append(Application(router: router, server: Self.server,
+                                            configuration: Self.configuration(.unixDomainSocket(path: socketPath)),
                                             onServerRunning: { [logger] _ in
                 // Owner and group only: membership of the service's group is what lets a local program in.
                 chmod(socketPath, 0o660)
@@ -80,12 +81,22 @@ public struct APIServer: Sendable {
         }
     }
 
+    /// A client silent for 30 s (a half-sent request, a connection left open)
+    /// is disconnected; event streams are answers in progress, not idle.
+    static var server: HTTPServerBuilder { .http1(configuration: .init(idleTimeout: .seconds(30))) }
+
+    /// At most 256 connections at once per listener: a flood of them takes
+    /// the API's descriptors, never the printers'.
+    static func configuration(_ address: BindAddress) -> ApplicationConfiguration {
+        .init(address: address, serverName: "kioskprint", availableConnectionsDelegate: MaximumAvailableConnections(256))
+    }
+
     func makeRouter() throws -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         // Outermost first: CORS headers go on every answer, problems included.
         router.add(middleware: CrossOrigin(allowed: Set(settings.allowedOrigins)))
         router.add(middleware: ProblemMiddleware())
-        router.add(middleware: TokenGate(store: intake.store))
+        router.add(middleware: TokenGate(store: intake.store, limiter: RateLimiter(perSecond: settings.rateLimit)))
         router.add(middleware: JobBodyCheck(maxBody: Int(settings.maxBody)))
         router.get("/v1/openapi.json") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"],

@@ -15,6 +15,7 @@ enum APICaller {
 /// managers and tools; CORS preflights are answered before this.
 struct TokenGate<Context: RequestContext>: RouterMiddleware {
     let store: KioskStore
+    let limiter: RateLimiter
 
     static var openPaths: Set<String> { ["/healthz", "/readyz", "/v1/openapi.json"] }
 
@@ -37,6 +38,12 @@ struct TokenGate<Context: RequestContext>: RouterMiddleware {
         guard token.scopes.contains(where: { $0.allows(needed) }) else {
             throw APIProblem(.forbidden, "The token \"\(token.name)\" has the scope \(token.scopes.map(\.rawValue).sorted().joined(separator: ", ")), "
                 + "and this request needs \(needed.rawValue). Make a token with `kioskprint tokens add NAME --scope \(needed.rawValue)`.")
+        }
+        if let wait = limiter.take(for: token.name) {
+            var problem = APIProblem(.tooManyRequests, "The token \"\(token.name)\" sent more than \(Int(limiter.perSecond)) requests "
+                + "a second ([http] rate-limit). Try again in \(wait) s; a POS that retries should wait between tries.")
+            problem.headers[.retryAfter] = String(wait)
+            throw problem
         }
         return try await APICaller.$token.withValue(token) { try await next(request, context) }
     }

@@ -59,7 +59,7 @@ struct ConfigurationReader {
         return configuration
     }
 
-    /// `[http]`: listen, socket, allowed-origins, max-body.
+    /// `[http]`: listen, socket, allowed-origins, max-body, rate-limit.
     func http(_ table: TableReader) -> HTTPSettings {
         var settings = HTTPSettings()
         if let listen = table.string("listen") {
@@ -90,6 +90,7 @@ struct ConfigurationReader {
         if let size = table.size("max-body") {
             if size > 50 * 1_048_576 || size < 1024 { table.problem("max-body", "give 1KB to 50MB.") } else { settings.maxBody = size }
         }
+        if let rate = table.integer("rate-limit", in: 1...10_000) { settings.rateLimit = rate }
         table.rejectUnknownKeys()
         return settings
     }

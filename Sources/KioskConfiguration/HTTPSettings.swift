@@ -15,6 +15,8 @@ public struct HTTPSettings: Sendable, Equatable {
     public var allowedOrigins: [String] = []
     /// The largest request body taken, in bytes.
     public var maxBody: Int64 = HTTPSettings.defaultMaxBody
+    /// Requests a second each token may send (twice that in a burst).
+    public var rateLimit = 50
 
     public static let defaultListen = ListenAddress(host: "127.0.0.1", port: 9180)
     /// 20 MB: the largest PDF or image a job may be.

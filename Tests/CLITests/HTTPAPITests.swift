@@ -108,6 +108,26 @@ extension AgentEndToEnd {
             await site.stop(agent)
         }
 
+        @Test func aTokenInARetryLoopIsSlowedAndOthersAreNot() async throws {
+            let lab = try await PrinterLab.shared()
+            let site = try AgentHarness(lab: lab)
+            var api = try site.serveAPI(extra: "rate-limit = 1")
+            let other = try await site.token("screen", scope: "read")
+            api.token = try await site.token("till", scope: "read")
+            let agent = try await site.start()
+            // One a second, two in a burst: six at once cannot all pass.
+            var statuses: [Int] = []
+            for _ in 1...6 { statuses.append(try await api.request("GET", "/v1/jobs").status) }
+            #expect(statuses.prefix(2) == [200, 200] && statuses.contains(429), "\(statuses)")
+            let limited = try await api.request("GET", "/v1/jobs")
+            #expect(limited.status == 429 && (Int(limited.headers["retry-after"] ?? "") ?? 0) >= 1, "\(limited.headers)")
+            #expect((limited.object()["detail"] as? String)?.contains("rate-limit") == true)
+            var screen = api
+            screen.token = other
+            #expect(try await screen.request("GET", "/v1/jobs").status == 200, "another token is not slowed")
+            await site.stop(agent)
+        }
+
         @Test func printersTemplatesFilesCancelAndRetry() async throws {
             let lab = try await PrinterLab.shared()
             let printer = try await lab.startPrinter(.recording(SimulatedPrinter.receipt80mm.named("API Receipt \(try Loopback.freePort())")))
