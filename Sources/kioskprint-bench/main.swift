@@ -29,6 +29,10 @@
 //                             the spooler takes them, with the agent's purge
 //                             and without: database and spool folder sizes
 //                             at 0, N/10, N/2 and N; no root
+//   kioskprint-bench api [--jobs N]
+//                             the HTTP API: POST /v1/jobs acceptance beside
+//                             ipptool Print-Job to cupsd, 50 event streams,
+//                             idle memory with the API on and off; root
 //   kioskprint-bench hostile  issue 14's hostile files dropped one after
 //                             another into the agent's folders, a good
 //                             receipt after each: what became of each, and
@@ -69,6 +73,8 @@ case "moved":
     await MovedBench.run(Array(arguments.dropFirst()))
 case "retention":
     await RetentionBench.run(Array(arguments.dropFirst()))
+case "api":
+    await APIBench.run(Array(arguments.dropFirst()))
 case "hostile":
     await HostileBench.run(Array(arguments.dropFirst()))
 case "startup-order":
