@@ -18,12 +18,17 @@ public struct APIServer: Sendable {
     /// The spooler's events, for `/v1/events`.
     public let journal: EventJournal
     public let logger: Logger
+    /// Writes the agent's metrics in the Prometheus text format, for
+    /// `GET /metrics`; nil answers 404 (the agent's caller measures nothing).
+    public let metrics: (@Sendable () async -> String)?
 
-    public init(settings: HTTPSettings, intake: JobIntake, journal: EventJournal, logger: Logger) {
+    public init(settings: HTTPSettings, intake: JobIntake, journal: EventJournal, logger: Logger,
+                metrics: (@Sendable () async -> String)? = nil) {
         self.settings = settings
         self.intake = intake
         self.journal = journal
         self.logger = logger
+        self.metrics = metrics
     }
 
     /// The socket's path: the configured one; under systemd `api.sock` in the
@@ -88,7 +93,8 @@ public struct APIServer: Sendable {
             Response(status: .ok, headers: [.contentType: "application/json"],
                      body: .init(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_json)))
         }
-        try APIHandler(intake: intake, journal: journal, maxBody: Int(settings.maxBody)).registerHandlers(on: router)
+        try APIHandler(intake: intake, journal: journal, maxBody: Int(settings.maxBody), metrics: metrics)
+            .registerHandlers(on: router)
         return router
     }
 
