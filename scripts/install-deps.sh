@@ -14,9 +14,11 @@ build_pkgs=(
 # Run and test: the simulated printers (ippeveprinter, ipptool, ippfind),
 # a private Avahi daemon on loopback, a private D-Bus, tmux for the
 # interactive picker test, and systemd-analyze, systemd-sysusers and
-# systemd-tmpfiles for the unit's tests.
+# systemd-tmpfiles for the unit's tests; promtool (Debian ships it in
+# prometheus) checks the agent's /metrics and the shipped alert rules.
 run_pkgs=(
   cups-ipp-utils avahi-daemon avahi-utils dbus-daemon tmux procps systemd
+  prometheus
 )
 # Bench: `kioskprint-bench render` compares against Ghostscript's PDF-to-PWG path (gstoraster's),
 # and reads each process's peak memory through GNU time.
