@@ -19,6 +19,7 @@ import Synchronization
 /// Bootstrap swift-metrics once per process (`bootstrap`), in the command
 /// that runs the agent: library code only ever counts.
 public final class AgentMetrics: Sendable {
+    /// Where swift-metrics counts once `bootstrap` made it the backend; `exposition` writes it out.
     public let registry: PrometheusCollectorRegistry
     /// The scrape-time series set at the last scrape, so that a printer
     /// removed from a role or a role gone stops being exported.
@@ -35,7 +36,8 @@ public final class AgentMetrics: Sendable {
         }
     }
 
-    public init(registry: PrometheusCollectorRegistry) {
+    /// Only through `bootstrap`: the registry must be the one swift-metrics counts into.
+    private init(registry: PrometheusCollectorRegistry) {
         self.registry = registry
     }
 
