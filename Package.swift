@@ -52,6 +52,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
+        // GET /metrics: the agent counts through swift-metrics, Prometheus's text format is written by swift-prometheus.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // Thin system-library modules over Debian's -dev packages. Only the
@@ -95,7 +98,8 @@ let package = Package(
         .target(name: "KioskConfiguration", dependencies: ["PrintModel", "Templates", "TOMLKit"], swiftSettings: strict),
         .target(name: "GPIO", dependencies: ["PrintModel", "CGpiod"], swiftSettings: strict),
         .target(name: "Triggers", dependencies: ["GPIO"], swiftSettings: strict),
-        .target(name: "Spooler", dependencies: ["PrintModel", "Store", "IPP", "Rendering", "Templates", "RawPrinting", "PrinterLanguages", "RawConnections"],
+        .target(name: "Spooler", dependencies: ["PrintModel", "Store", "IPP", "Rendering", "Templates", "RawPrinting", "PrinterLanguages", "RawConnections",
+                                                .product(name: "Metrics", package: "swift-metrics")],
                 swiftSettings: strict),
         // The server side is generated from openapi.json at build time, so the
         // document and the code cannot drift.
@@ -115,6 +119,8 @@ let package = Package(
         .target(name: "Agent",
                 dependencies: ["PrintModel", "KioskConfiguration", "Store", "IPP", "Templates", "Spooler", "Triggers", "GPIO", "Service", "HTTPAPI",
                                .product(name: "Logging", package: "swift-log"),
+                               .product(name: "Metrics", package: "swift-metrics"),
+                               .product(name: "Prometheus", package: "swift-prometheus"),
                                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                                .product(name: "UnixSignals", package: "swift-service-lifecycle")],
                 swiftSettings: strict),

@@ -16,10 +16,11 @@ build_pkgs=(
 # interactive picker test, and systemd-analyze, systemd-sysusers and
 # systemd-tmpfiles for the unit's tests; curl, the HTTP API's independent
 # client in its tests; headless Chromium, the browser the status page is
-# tested in.
+# tested in; promtool (Debian ships it in prometheus) checks the agent's
+# /metrics and the shipped alert rules.
 run_pkgs=(
   cups-ipp-utils avahi-daemon avahi-utils dbus-daemon tmux procps systemd
-  curl chromium
+  curl chromium prometheus
 )
 # Bench: `kioskprint-bench render` compares against Ghostscript's PDF-to-PWG path (gstoraster's),
 # and reads each process's peak memory through GNU time.

@@ -29,14 +29,17 @@ public struct Agent: Sendable {
     public let logger: Logger
     /// The spooler's events as the HTTP API streams them; the spooler's report publishes into it.
     public let events: EventJournal
+    /// The metrics `GET /metrics` serves; nil serves none (the tests' agents).
+    public let metrics: AgentMetrics?
     /// Reads the configuration file again on SIGHUP; nil when the agent runs
     /// on built-in defaults (then SIGHUP changes nothing).
     let reload: (@Sendable () throws(ConfigurationError) -> AgentConfiguration)?
 
     public init(configuration: AgentConfiguration, intake: JobIntake, spooler: Spooler, gpio: any GPIOLines = Libgpiod(),
-                logger: Logger, events: EventJournal = EventJournal(),
+                logger: Logger, events: EventJournal = EventJournal(), metrics: AgentMetrics? = nil,
                 reload: (@Sendable () throws(ConfigurationError) -> AgentConfiguration)?) {
         self.events = events
+        self.metrics = metrics
         self.configuration = configuration
         self.intake = intake
         self.spooler = spooler
@@ -49,8 +52,14 @@ public struct Agent: Sendable {
     public func run() async throws {
         let notifier = ServiceNotifier()
         // READY=1 waits for the API's listeners, so that a POS started after the agent can connect at once.
+        var exposition: (@Sendable () async -> String)?
+        if let metrics {
+            let store = intake.store, spooler = spooler
+            exposition = { await metrics.exposition(store: store, spooler: spooler) }
+        }
         let api = configuration.http.isEnabled
-            ? APIServer(settings: configuration.http, intake: intake, journal: events, box: configuration.box, logger: logger) : nil
+            ? APIServer(settings: configuration.http, intake: intake, journal: events, box: configuration.box, logger: logger,
+                        metrics: exposition) : nil
         let (listening, listened) = AsyncStream<Void>.makeStream()
         let triggers = TriggerService(agent: self, notifier: notifier,
                                       apiListening: APIListening(stream: listening, expected: api?.listenerCount ?? 0))

@@ -13,6 +13,8 @@ struct APIHandler: APIProtocol {
     let intake: JobIntake
     let journal: EventJournal
     let maxBody: Int
+    /// The Prometheus text the agent's metrics make now; nil when none are kept.
+    let metrics: (@Sendable () async -> String)?
     var store: KioskStore { intake.store }
 
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
@@ -24,6 +26,11 @@ struct APIHandler: APIProtocol {
             throw APIProblem(.serviceUnavailable, "The agent cannot read its queue: \(store.explain(error))")
         }
         return .ok(.init(body: .plainText("ready\n")))
+    }
+
+    func getMetrics(_ input: Operations.GetMetrics.Input) async throws -> Operations.GetMetrics.Output {
+        guard let metrics else { throw APIProblem(.notFound, "This agent keeps no metrics.") }
+        return .ok(.init(body: .plainText(HTTPBody(await metrics()))))
     }
 
     // MARK: Jobs

@@ -21,13 +21,18 @@ public struct APIServer: Sendable {
     /// The box's name, the status page's title.
     public let box: String
     public let logger: Logger
+    /// Writes the agent's metrics in the Prometheus text format, for
+    /// `GET /metrics`; nil answers 404 (the agent's caller measures nothing).
+    public let metrics: (@Sendable () async -> String)?
 
-    public init(settings: HTTPSettings, intake: JobIntake, journal: EventJournal, box: String, logger: Logger) {
+    public init(settings: HTTPSettings, intake: JobIntake, journal: EventJournal, box: String, logger: Logger,
+                metrics: (@Sendable () async -> String)? = nil) {
         self.box = box
         self.settings = settings
         self.intake = intake
         self.journal = journal
         self.logger = logger
+        self.metrics = metrics
     }
 
     /// The socket's path: the configured one; under systemd `api.sock` in the
@@ -102,7 +107,8 @@ public struct APIServer: Sendable {
             Response(status: .ok, headers: [.contentType: "application/json"],
                      body: .init(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_json)))
         }
-        try APIHandler(intake: intake, journal: journal, maxBody: Int(settings.maxBody)).registerHandlers(on: router)
+        try APIHandler(intake: intake, journal: journal, maxBody: Int(settings.maxBody), metrics: metrics)
+            .registerHandlers(on: router)
         StatusRoutes(intake: intake, box: box).add(to: router)
         return router
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Metrics
 import PrintModel
 import Store
 
@@ -95,7 +96,11 @@ struct JobRunner {
         case .preparing:
             let target = carried.printers[state.targetIndex]
             do {
+                let started = ContinuousClock.now
                 let document = try prepare(carried.job, for: target, reprint: state.reprint)
+                // Drawing is the spooler's own CPU work per job: the fleet's render-time histogram.
+                Timer(label: SpoolerMetrics.renderDuration, dimensions: [("role", carried.job.role.name)])
+                    .record(duration: ContinuousClock.now - started)
                 carried.document = document
                 if let change = document.paperChange {
                     return .preparedOnOtherPaper(namedMedia: Self.namedMedia(for: document), reason: change)

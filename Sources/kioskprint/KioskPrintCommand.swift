@@ -1,3 +1,4 @@
+import Agent
 import ArgumentParser
 
 /// `kioskprint`: the command line of the KioskPrint agent.
@@ -10,6 +11,7 @@ struct KioskPrintCommand: AsyncParsableCommand {
         Start with `kioskprint demo` to see simulated printers found on loopback, \
         then pick real ones for your roles with `kioskprint printers pick --role receipt`.
         """,
+        version: KioskPrintVersion.current,
         subcommands: [PrintersCommand.self, PrintCommand.self, JobsCommand.self, RunCommand.self, StatusCommand.self, ConfigCommand.self, RenderCommand.self,
                       TemplatesCommand.self, TokensCommand.self, DemoCommand.self, GPIOCommand.self, DrawerCommand.self])
 }

@@ -1,6 +1,7 @@
 import KioskConfiguration
 import Foundation
 import Logging
+import Metrics
 import PrintModel
 import Spooler
 import Triggers
@@ -25,6 +26,7 @@ struct FolderJobs: Sendable {
             let metadata: Logger.Metadata = ["folder": "\(folderPath)"]
             switch report {
             case .refused(let name, let explanation):
+                Self.countRefused(in: folderPath)
                 logger.warning("\(name) in \(folderPath) refused unopened and moved to failed/: \(explanation)", metadata: metadata)
             case .trouble(let message): logger.error("\(message)", metadata: metadata)
             case .gone(let message): logger.warning("\(message)", metadata: metadata)
@@ -66,6 +68,7 @@ struct FolderJobs: Sendable {
                 + (error.retryable
                     ? "Nothing is wrong with the file itself as far as the agent can tell; move it back into \(settings.path) to try again.\n"
                     : "Correct the file and drop it into \(settings.path) again.\n")
+            Self.countRefused(in: settings.path)
             do {
                 let kept = try file.fail(reason: reason)
                 logger.error("\(file.originalName) refused, kept as \(kept): \(error.reason)",
@@ -132,6 +135,11 @@ struct FolderJobs: Sendable {
                                                 jobName: envelope.name ?? jobName(file), copies: envelope.copies,
                                                 source: file.path, opensDrawer: envelope.opensDrawer)
         }
+    }
+
+    /// One more file this folder refused, for `kioskprint_refused_files_total{folder}`.
+    static func countRefused(in folder: String) {
+        Counter(label: MetricCatalog.refusedFiles, dimensions: [("folder", folder)]).increment()
     }
 
     /// The job's name: the file's name without its extension, made a usable job name (see `JobName`).

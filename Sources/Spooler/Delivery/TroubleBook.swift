@@ -28,6 +28,17 @@ final class TroubleBook: Sendable {
         }
     }
 
+    /// What is known now of each printer the runners talked to, keyed
+    /// `role|uri`: its trouble (nil when none) and its last warnings (nil
+    /// when it has not been ready since the agent started).
+    func snapshot() -> [String: (trouble: [String]?, warnings: [String]?)] {
+        let troubles = state.withLock { $0.mapValues(\.reasons) }
+        let warned = warnings.withLock { $0 }
+        var known: [String: (trouble: [String]?, warnings: [String]?)] = [:]
+        for key in Set(troubles.keys).union(warned.keys) { known[key] = (troubles[key], warned[key]) }
+        return known
+    }
+
     /// Clears the trouble; true when there was some (report the recovery).
     func clear(role: Role, printer: JobPrinter) -> Bool {
         state.withLock { $0.removeValue(forKey: "\(role)|\(printer.uri)") != nil }

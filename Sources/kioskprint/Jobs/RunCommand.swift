@@ -63,10 +63,13 @@ struct RunCommand: AsyncParsableCommand {
         spoolerSettings.cutStyle = configuration.roleSettings.compactMapValues(\.cutStyle)
         spoolerSettings.mediaChanges = configuration.roleSettings.compactMapValues(\.mediaChanges)
         let events = EventJournal()
+        // Once per process, here and not in library code: swift-metrics allows a single bootstrap.
+        let metrics = AgentMetrics.bootstrap()
         let spooler = Spooler(store: store, preparer: DocumentPreparer(catalog: catalog), configuration: spoolerSettings,
                               report: { event in
                                   logger.log(level: event.logLevel, "\(event.description)", metadata: event.logMetadata)
                                   events.publish(event)
+                                  metrics.record(event)
                               },
                               locate: { printer in await PrinterRelocator().find(printer) })
         if configPath == nil {
@@ -77,7 +80,7 @@ struct RunCommand: AsyncParsableCommand {
             reload = { () throws(ConfigurationError) in try ConfigurationFile.load(configPath) }
         }
         let agent = Agent(configuration: configuration, intake: JobIntake(store: store, catalog: catalog), spooler: spooler,
-                          logger: logger, events: events, reload: reload)
+                          logger: logger, events: events, metrics: metrics, reload: reload)
         try await agent.run()
         logger.notice("kioskprint agent stopped; the queue is kept.")
     }
