@@ -144,7 +144,10 @@ public enum Subprocess {
 }
 
 /// Finds programs on PATH (and the sbin folders, where daemons live).
-enum ProgramPath {
+public enum ProgramPath {
+    /// The program's path; throws `LabError.missingProgram` when it is not installed.
+    public static func find(_ executable: String) throws -> String { try resolve(executable) }
+
     static func resolve(_ executable: String) throws -> String {
         if executable.contains("/") { return executable }
         let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

@@ -45,7 +45,7 @@ enum APIBench {
             progress("idle memory, API off, then on")
             try (configuration + "\n[http]\nlisten = \"off\"\nsocket = \"off\"\n").write(toFile: site.configPath, atomically: true, encoding: .utf8)
             let off = try await idleFootprint(site)
-            try (configuration + "\n[http]\nlisten = \"127.0.0.1:\(port)\"\n").write(toFile: site.configPath, atomically: true, encoding: .utf8)
+            try (configuration + "\n[http]\nlisten = \"127.0.0.1:\(port)\"\nrate-limit = 10000\n").write(toFile: site.configPath, atomically: true, encoding: .utf8)
             let on = try await idleFootprint(site)
 
             let notify = try NotifySocket(receiveTimeout: .seconds(1))

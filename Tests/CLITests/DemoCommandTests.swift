@@ -24,5 +24,11 @@ import Simulator
         let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
         #expect(width == 576)
         #expect(height == Int(line.3)!)
+
+        // The POS's part: a receipt posted with curl, followed on the event stream, and the status page.
+        #expect(result.output.contains("HTTP 201"), "\(result.output.suffix(3000))")
+        #expect(result.output.contains("event: job  \"state\":\"completed\""))
+        let page = try Data(contentsOf: previews.appendingPathComponent("status-page.png"))
+        #expect(page.starts(with: [0x89, 0x50, 0x4E, 0x47]) && page.count > 10_000)
     }
 }

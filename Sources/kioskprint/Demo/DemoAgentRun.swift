@@ -2,6 +2,7 @@ import Foundation
 import PrintModel
 import Simulator
 import Store
+import Templates
 
 /// The demo's second part: the real agent (`kioskprint run`, this same
 /// executable in a child process) on the demo configuration, fed the way a
@@ -32,7 +33,7 @@ struct DemoAgentRun {
     }
 
     /// Runs the agent through the demo; returns every job, ended, in queue order.
-    func run() async throws -> [PrintJob] {
+    func run(previews: String) async throws -> [PrintJob] {
         print("\n$ cat \(files.configPath)")
         print(files.toml.trimmingCharacters(in: .newlines))
         print("\n$ kioskprint run --config \(files.configPath) --database \(databasePath)")
@@ -64,8 +65,10 @@ struct DemoAgentRun {
         if let gpio { try await showLight(gpio, agent: agent) }
 
         let store = try KioskStore(path: databasePath)
+        let api = try await DemoAPI.start(agent: agent, store: store, folder: files.folder + "/pos-app")
+        let posted = try await api.postReceipt(data: try sampleReceipt())
         let dropped = drops.count - 1  // the malformed receipt is refused, not queued
-        let expected = dropped + presses
+        let expected = dropped + presses + (posted ? 1 : 0)
         print("\nWaiting until the \(expected) jobs queued have ended:")
         var latest: [PrintJob] = []
         let states = { " The jobs: " + (latest.isEmpty ? "none queued." : latest.map { "\($0.id) \"\($0.name)\" \($0.state)" }
@@ -75,6 +78,7 @@ struct DemoAgentRun {
             return latest.count >= expected && latest.allSatisfy(\.state.isTerminal)
         }
         try check(latest, expected: expected, presses: presses)
+        try await api.showAfterwards(previews: previews)
 
         print("\n$ kioskprint jobs --all")
         let jobs = try ListJobsCommand.parse(["--all", "--database", databasePath])
@@ -92,6 +96,14 @@ struct DemoAgentRun {
         }
         print("The agent exited with status 0\(gpio == nil ? "" : " and left its light off").")
         return latest
+    }
+
+    /// The built-in receipt's sample data, what the demo's POS posts.
+    private func sampleReceipt() throws -> String {
+        guard let sample = try TemplateCatalog().find("receipt").sampleData else {
+            throw demoFailure("the built-in receipt template has no sample data.")
+        }
+        return sample
     }
 
     /// Waits for the malformed file to land in failed/ and prints its `.error`.

@@ -54,7 +54,7 @@ struct DemoCommand: AsyncParsableCommand {
             try await DemoPrinterSetup(lab: lab, databasePath: databasePath).run()
             try await coupon.save(databasePath: databasePath)
             agentRun = try await DemoAgentRun.prepare(lab: lab, databasePath: databasePath, coupon: coupon)
-            let ended = try await agentRun.run()
+            let ended = try await agentRun.run(previews: previews)
             try ReceivedPreviews(lab: lab, coupon: coupon, folder: previews + "/received").show(ended: ended)
         } catch {
             fflush(nil)  // what was shown so far, before the error on standard error

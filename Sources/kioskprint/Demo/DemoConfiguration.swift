@@ -64,6 +64,11 @@ struct DemoConfiguration {
         path = "labels"
         role = "label"
 
+        # The HTTP API for a POS, on a free loopback port (the log names it), so the
+        # demo never meets an agent already on the usual 127.0.0.1:9180.
+        [http]
+        listen = "127.0.0.1:0"
+
         """
         guard withGPIO else { return text }
         text += """
