@@ -3,6 +3,8 @@ public import KioskConfiguration
 public import Logging
 import Hummingbird
 import HummingbirdCore
+import HummingbirdTLS
+import NIOSSL
 import ServiceLifecycle
 import OpenAPIHummingbird
 public import Spooler
@@ -55,10 +57,11 @@ public struct APIServer: Sendable {
         let router = try makeRouter()
         var applications: [Application<RouterResponder<BasicRequestContext>>] = []
         if let listen = settings.listen {
-            applications.append(Application(router: router, server: Self.server,
+            let tls = try tlsConfiguration()
+            applications.append(Application(router: router, server: try tls.map { try .tls(Self.server, tlsConfiguration: $0) } ?? Self.server,
                                             configuration: Self.configuration(.hostname(listen.host, port: listen.port)),
                                             onServerRunning: { [logger] channel in
-                logger.info("HTTP API listening on http://\(ListenAddress(host: listen.host, port: channel.localAddress?.port ?? listen.port))")
+                logger.info("HTTP API listening on \(tls == nil ? "http" : "https")://\(ListenAddress(host: listen.host, port: channel.localAddress?.port ?? listen.port))")
                 onListening()
             }, logger: logger.withLevel(.warning)))
         }
@@ -83,6 +86,19 @@ public struct APIServer: Sendable {
             }
         } onGracefulShutdown: { [journal] in
             journal.close()
+        }
+    }
+
+    /// The TLS configuration from `[http] tls-certificate` and `tls-key`, nil without them.
+    func tlsConfiguration() throws -> TLSConfiguration? {
+        guard let certificateFile = settings.tlsCertificate, let keyFile = settings.tlsKey else { return nil }
+        do {
+            let chain = try NIOSSLCertificate.fromPEMFile(certificateFile).map { NIOSSLCertificateSource.certificate($0) }
+            let key = try NIOSSLPrivateKey(file: keyFile, format: .pem)
+            return TLSConfiguration.makeServerConfiguration(certificateChain: chain, privateKey: .privateKey(key))
+        } catch {
+            throw APIProblem(.internalServerError, "The TLS certificate \(certificateFile) or key \(keyFile) cannot be read as PEM: \(error). "
+                + "Check the paths and that the agent's user may read them.")
         }
     }
 

@@ -59,7 +59,7 @@ struct ConfigurationReader {
         return configuration
     }
 
-    /// `[http]`: listen, socket, allowed-origins, max-body, rate-limit.
+    /// `[http]`: listen, socket, allowed-origins, max-body, rate-limit, tls-certificate, tls-key.
     func http(_ table: TableReader) -> HTTPSettings {
         var settings = HTTPSettings()
         if let listen = table.string("listen") {
@@ -91,6 +91,15 @@ struct ConfigurationReader {
             if size > 50 * 1_048_576 || size < 1024 { table.problem("max-body", "give 1KB to 50MB.") } else { settings.maxBody = size }
         }
         if let rate = table.integer("rate-limit", in: 1...10_000) { settings.rateLimit = rate }
+        settings.tlsCertificate = table.string("tls-certificate").map(absolute)
+        settings.tlsKey = table.string("tls-key").map(absolute)
+        if (settings.tlsCertificate == nil) != (settings.tlsKey == nil) {
+            table.problem(settings.tlsKey == nil ? "tls-key" : "tls-certificate",
+                          "is missing: HTTPS needs both tls-certificate and tls-key (PEM files).")
+        }
+        if let listen = settings.listen, !listen.isLoopback, settings.tlsCertificate == nil {
+            table.problem("listen", ListenAddressError.needsTLS(listen).description)
+        }
         table.rejectUnknownKeys()
         return settings
     }

@@ -1,7 +1,7 @@
 /// `[http]`: the local HTTP API that point-of-sale applications use (see
-/// the README's "HTTP API"). On by default, on loopback and a Unix socket
-/// only: an address other machines could reach would need TLS, which this
-/// version does not serve, so such an address is refused.
+/// the README's "HTTP API"). On by default, on loopback and a Unix socket;
+/// an address other machines can reach is served only with TLS (a
+/// certificate and key file), never in the clear.
 public struct HTTPSettings: Sendable, Equatable {
     /// Where the API listens on TCP, or nil for no TCP listener (`listen = "off"`).
     public var listen: ListenAddress?
@@ -17,6 +17,9 @@ public struct HTTPSettings: Sendable, Equatable {
     public var maxBody: Int64 = HTTPSettings.defaultMaxBody
     /// Requests a second each token may send (twice that in a burst).
     public var rateLimit = 50
+    /// PEM files for HTTPS on the TCP address; both or neither.
+    public var tlsCertificate: String?
+    public var tlsKey: String?
 
     public static let defaultListen = ListenAddress(host: "127.0.0.1", port: 9180)
     /// 20 MB: the largest PDF or image a job may be.
@@ -43,6 +46,9 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
     /// The hosts that only this machine can reach.
     public static let loopbackHosts: Set<String> = ["127.0.0.1", "::1", "localhost"]
 
+    /// Whether only this machine can reach it.
+    public var isLoopback: Bool { Self.loopbackHosts.contains(host) }
+
     /// Reads `HOST:PORT` (`[::1]:9180` for IPv6); nil with the reason otherwise.
     public static func parse(_ text: String) -> Result<ListenAddress, ListenAddressError> {
         let host: Substring, port: Substring
@@ -59,11 +65,6 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
         guard let number = Int(port), (0...65_535).contains(number) else {
             return .failure(ListenAddressError("\"\(port)\" in \"\(text)\" is not a port number (0 to 65535)."))
         }
-        guard loopbackHosts.contains(String(host)) else {
-            return .failure(ListenAddressError("\"\(host)\" can be reached from other machines, and the API is served there only with TLS, "
-                + "which this version does not offer. Listen on 127.0.0.1 or ::1 (or use the Unix socket), and reach it "
-                + "from elsewhere through a TLS proxy of your own."))
-        }
         return .success(ListenAddress(host: String(host), port: number))
     }
 
@@ -74,4 +75,12 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
 public struct ListenAddressError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String
     init(_ description: String) { self.description = description }
+}
+
+extension ListenAddressError {
+    /// An address other machines reach, given without TLS files.
+    static func needsTLS(_ address: ListenAddress) -> ListenAddressError {
+        ListenAddressError("\"\(address.host)\" can be reached from other machines, and the API is served there only with TLS: "
+            + "give tls-certificate and tls-key (PEM files) in [http], or listen on 127.0.0.1 or ::1 (or use the Unix socket).")
+    }
 }

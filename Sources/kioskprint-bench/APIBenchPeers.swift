@@ -93,6 +93,13 @@ struct EventFanOut: Sendable {
             try APIBench.acceptance(port: port, secret: secret, count: jobs, type: "application/json", body: body, path: "/v1/jobs")
         }
         let everyone = await pollUntil(within: .seconds(60)) { log.completed.withLock { $0.allSatisfy { $0 >= jobs } } }
+        // Events after the last completion (a printer's state) may still be on their way to some clients.
+        _ = await pollUntil(within: .seconds(5)) {
+            log.seen.withLock { seen in
+                let all = Set(seen.flatMap(\.keys))
+                return seen.allSatisfy { $0.count == all.count }
+            }
+        }
         for stream in streams { stream.shutDown() }
         for reader in readers { await reader.value }
         guard everyone else { throw BenchError("not every event stream saw the \(jobs) jobs complete within 60 s") }

@@ -9,6 +9,8 @@ struct APIClient: Sendable {
     var base: String
     var socket: String?
     var token: String?
+    /// The certificate (PEM) an https `base` is checked against.
+    var caFile: String?
 
     struct Reply: Sendable {
         var status: Int
@@ -34,6 +36,7 @@ struct APIClient: Sendable {
         var arguments = ["-s", "-S", "-X", method, "-D", "-", "--max-time", "30"]
         if let saveTo { arguments += ["-o", saveTo] }
         if let socket { arguments += ["--unix-socket", socket] }
+        if let caFile { arguments += ["--cacert", caFile] }
         if withToken, let token { arguments += ["-H", "Authorization: Bearer \(token)"] }
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { arguments += ["-H", "\(name): \(value)"] }
         if let body { arguments += ["--data-binary", body] }

@@ -128,6 +128,31 @@ extension AgentEndToEnd {
             await site.stop(agent)
         }
 
+        @Test func httpsWithTheConfiguredCertificateAndNotInTheClear() async throws {
+            let lab = try await PrinterLab.shared()
+            let site = try AgentHarness(lab: lab)
+            let certificate = site.folder + "/api.crt", key = site.folder + "/api.key"
+            let made = try await offloaded {
+                try Subprocess.run("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                                               "-keyout", key, "-out", certificate, "-subj", "/CN=localhost", "-days", "2",
+                                               "-addext", "subjectAltName=DNS:localhost"], limit: .seconds(30))
+            }
+            #expect(made.status == 0, "\(made.errors)")
+            var api = try site.serveAPI(extra: "tls-certificate = \"\(certificate)\"\ntls-key = \"\(key)\"")
+            api.token = try await site.token("till", scope: "read")
+            let agent = try await site.start()
+            #expect(site.logText.contains("HTTP API listening on https://"))
+            var secure = api
+            secure.base = api.base.replacingOccurrences(of: "http://127.0.0.1", with: "https://localhost")
+            secure.caFile = certificate
+            #expect(try await secure.request("GET", "/healthz", withToken: false).body == "ok\n")
+            #expect(try await secure.request("GET", "/v1/jobs").status == 200)
+            await #expect(throws: APIClientError.self, "plain HTTP is not answered on the TLS port") {
+                try await api.request("GET", "/healthz", withToken: false)
+            }
+            await site.stop(agent)
+        }
+
         @Test func printersTemplatesFilesCancelAndRetry() async throws {
             let lab = try await PrinterLab.shared()
             let printer = try await lab.startPrinter(.recording(SimulatedPrinter.receipt80mm.named("API Receipt \(try Loopback.freePort())")))

@@ -43,7 +43,20 @@ import Testing
         let found = problems("[http]\nlisten = \"0.0.0.0:9180\"")
         #expect(found.count == 1)
         #expect(found.first?.hasPrefix("http.listen:") == true, "\(found)")
-        #expect(found.first?.contains("TLS") == true && found.first?.contains("127.0.0.1") == true, "\(found)")
+        #expect(found.first?.contains("tls-certificate") == true && found.first?.contains("127.0.0.1") == true, "\(found)")
+    }
+
+    @Test func anotherAddressIsServedWithTLSFilesOnly() throws {
+        let http = try read("""
+            [http]
+            listen = "0.0.0.0:9443"
+            tls-certificate = "api.crt"
+            tls-key = "/etc/kioskprint/api.key"
+            """).get().http
+        #expect(http.listen == ListenAddress(host: "0.0.0.0", port: 9443) && http.listen?.isLoopback == false)
+        #expect(http.tlsCertificate == "/etc/kioskprint/api.crt" && http.tlsKey == "/etc/kioskprint/api.key")
+        let half = problems("[http]\ntls-certificate = \"api.crt\"")
+        #expect(half.count == 1 && half.first?.hasPrefix("http.tls-key:") == true, "\(half)")
     }
 
     @Test func wrongValuesAreReportedByTheirPath() {
