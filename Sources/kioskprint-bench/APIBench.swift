@@ -64,6 +64,9 @@ enum APIBench {
             progress("\(jobs) PDF jobs on 4 connections at once")
             let parallel = try await parallelAcceptance(port: port, secret: secret, count: jobs, body: pdfBytes)
 
+            // The jobs accepted above print first: the streams then carry the new jobs' events alone.
+            progress("waiting for the \(count * 3) jobs accepted so far to print")
+            try await pollUntil("the queue to drain", within: .seconds(900)) { try await site.store.queueDepth() == 0 }
             progress("\(streamClients) event streams, \(streamJobs) jobs")
             let fanOut = try await EventFanOut.measure(port: port, secret: secret, clients: streamClients, jobs: streamJobs, body: receipt)
 

@@ -94,7 +94,10 @@ public struct JobIntake: Sendable {
         let spooled = try keep(path)
         do { _ = try PrinterReadyFile.check(path: spooled) } catch {
             try? FileManager.default.removeItem(atPath: spooled)
-            throw IntakeError(.refused, "\(original): \(error)")
+            // The check names the spool copy; the person knows the file by its own name.
+            let reason = "\(error)".replacingOccurrences(of: spooled + " cannot be printed: ", with: "")
+                .replacingOccurrences(of: spooled, with: original)
+            throw IntakeError(.refused, "\(original): \(reason)")
         }
         do {
             return try await queue(name: jobName ?? JobName.cleaned(original), role: role,
