@@ -5,11 +5,11 @@ import CPangoCairo
 ///
 /// Pango's fontconfig font map keeps every font pattern it has matched for as
 /// long as the map lives (its source: "The patterns are cached indefinitely"),
-/// one per distinct family, size, weight and style; each thread's default map
-/// lives as long as the thread. A kiosk's templates use a handful of fonts,
-/// but templates come from outside: 20,000 distinct sizes took a process from
-/// 71 MB to 640 MB, 20,000 distinct family names to 282 MB (the template
-/// fuzzer's inputs). Retiring the map frees all of it; Pango makes a fresh
+/// one per distinct family, size, resolution, weight and style; each thread's
+/// default map lives as long as the thread. A kiosk's templates use a handful
+/// of fonts, but templates (and printers' resolutions) come from outside:
+/// 20,000 distinct sizes took a process from 71 MB to 640 MB, 20,000
+/// distinct family names to 282 MB (the template fuzzer's inputs). Retiring the map frees all of it; Pango makes a fresh
 /// one on demand, and a context made before keeps its old map until it goes.
 ///
 /// Not `Sendable`: a default font map belongs to its thread, and so does this.
@@ -19,9 +19,12 @@ final class FontMapUsage {
     /// fontconfig sort), few enough that what the map keeps stays in the MB.
     static let distinctFontsKept = 256
 
+    /// What makes the map match a pattern of its own: the size it matches
+    /// is in pixels, so the same point size at another resolution is another font.
     private struct Font: Hashable {
         var family: String
         var size: Double
+        var dpi: Int
         var bold: Bool
         var italic: Bool
     }
@@ -32,9 +35,9 @@ final class FontMapUsage {
 
     var isFull: Bool { seen.count >= Self.distinctFontsKept }
 
-    /// Counts `style`'s font; called for every paragraph, so it only hashes.
-    func note(_ style: ResolvedTextStyle) {
-        seen.insert(Font(family: style.font, size: style.size, bold: style.bold, italic: style.italic))
+    /// Counts `style`'s font at `dpi`; called for every paragraph, so it only hashes.
+    func note(_ style: ResolvedTextStyle, dpi: Int) {
+        seen.insert(Font(family: style.font, size: style.size, dpi: dpi, bold: style.bold, italic: style.italic))
     }
 
     /// This thread's default font map (what `pango_cairo_create_context`

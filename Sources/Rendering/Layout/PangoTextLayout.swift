@@ -34,7 +34,7 @@ final class PangoTextLayout {
     }
 
     private static func makeLayout(text: String, style: ResolvedTextStyle, width: Int?, context: TextContext) -> OpaquePointer {
-        context.fontUsage.note(style)
+        context.fontUsage.note(style, dpi: context.dpi)
         let layout = pango_layout_new(context.pango)!
 
         let description = pango_font_description_from_string(style.font)
