@@ -136,6 +136,18 @@ import PrintModel
         }
     }
 
+    /// Found by the template fuzzer: a parse stopped from libxml2's error
+    /// about the encoding (UCS-4, guessed from the NUL bytes) crashed in
+    /// xmlParseChunk; it is stopped at the next element or text instead.
+    @Test func aFileThatStartsWithNULBytesIsRefusedWithoutACrash() {
+        #expect {
+            try TemplateParser.parse("\u{0}\u{0}\u{0}<template/>", file: "n.xml")
+        } throws: { error in
+            let diagnostics = (error as? TemplateErrors)?.diagnostics ?? []
+            return diagnostics.count == 1 && "\(diagnostics[0])".hasPrefix("n.xml:1:")
+        }
+    }
+
     @Test func elementsOutOfPlaceAreRefused() {
         #expect {
             try TemplateParser.parse("<template><row><text>a</text></row></template>", file: "t.xml")
