@@ -55,7 +55,9 @@ final class MarkupBuilder: NSObject, XMLParserDelegate {
     let file: String
     private let lines: [Substring]
     private var stack: [Frame] = []
-    /// Set once the nesting limit is passed: the rest of the file is not read.
+    /// Set once the nesting limit is passed or the XML is not well-formed:
+    /// the rest of the file is not read (the parse is aborted at the next
+    /// element or text).
     private(set) var stopped = false
     var problems: [TemplateDiagnostic] = []
     var document: LayoutDocument?
@@ -94,7 +96,7 @@ final class MarkupBuilder: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                 attributes: [String: String] = [:]) {
-        guard !stopped else { return }
+        guard !stopped else { parser.abortParsing(); return }
         let here = startOfTag(name, line: parser.lineNumber, column: parser.columnNumber)
         flushText(at: here)
         guard !stopped, mayOpen(name, at: here) else { parser.abortParsing(); return }
@@ -134,13 +136,14 @@ final class MarkupBuilder: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
-        guard !stopped, !stack.isEmpty else { return }
+        guard !stopped else { parser.abortParsing(); return }
+        guard !stack.isEmpty else { return }
         stack[stack.count - 1].text += string
         currentLocation = location(line: parser.lineNumber, column: parser.columnNumber)
     }
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-        guard !stopped else { return }
+        guard !stopped else { parser.abortParsing(); return }
         let here = location(line: parser.lineNumber, column: parser.columnNumber)
         if name == "br" {
             _ = stack.popLast()
@@ -187,6 +190,15 @@ final class MarkupBuilder: NSObject, XMLParserDelegate {
         if !problems.contains(where: { $0.location == here }) {
             problems.append(TemplateDiagnostic(what + ".", at: here))
         }
+        // Past its first error libxml2 (in the recover mode FoundationXML
+        // sets) reports a cascade of others, and FoundationXML on Linux leaks
+        // the strings of every one it turns into an NSError (about 7 KB a
+        // parse of a mangled receipt, which grew the template fuzzer to
+        // 512 MB): the parse is aborted at the next element or text, since
+        // the first error is the one to fix. Not here: libxml2 2.9 frees the
+        // input under itself when stopped from an error about the encoding
+        // (a template starting with NUL bytes crashed in xmlParseChunk).
+        stopped = true
     }
 
     // MARK: - Sections written between blocks

@@ -123,6 +123,31 @@ import PrintModel
         } throws: { "\($0)".contains("unknown element <receipt>") }
     }
 
+    /// Found by the template fuzzer: every XML error past the first leaked
+    /// its strings in FoundationXML, so a mangled file is read to its first.
+    @Test func aFileThatIsNotWellFormedIsReadToItsFirstXMLErrorOnly() {
+        let lines = (1...50).map { "  <text>fish & chips \($0)</text>" }
+        #expect {
+            try TemplateParser.parse("<template>\n" + lines.joined(separator: "\n") + "\n</template>", file: "m.xml")
+        } throws: { error in
+            let diagnostics = (error as? TemplateErrors)?.diagnostics ?? []
+            return diagnostics.count == 1 && "\(diagnostics[0])".hasPrefix("m.xml:2:")
+                && "\(diagnostics[0])".contains("a '<' or '&' that is not markup")
+        }
+    }
+
+    /// Found by the template fuzzer: a parse stopped from libxml2's error
+    /// about the encoding (UCS-4, guessed from the NUL bytes) crashed in
+    /// xmlParseChunk; it is stopped at the next element or text instead.
+    @Test func aFileThatStartsWithNULBytesIsRefusedWithoutACrash() {
+        #expect {
+            try TemplateParser.parse("\u{0}\u{0}\u{0}<template/>", file: "n.xml")
+        } throws: { error in
+            let diagnostics = (error as? TemplateErrors)?.diagnostics ?? []
+            return diagnostics.count == 1 && "\(diagnostics[0])".hasPrefix("n.xml:1:")
+        }
+    }
+
     @Test func elementsOutOfPlaceAreRefused() {
         #expect {
             try TemplateParser.parse("<template><row><text>a</text></row></template>", file: "t.xml")

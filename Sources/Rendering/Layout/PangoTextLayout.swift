@@ -34,6 +34,7 @@ final class PangoTextLayout {
     }
 
     private static func makeLayout(text: String, style: ResolvedTextStyle, width: Int?, context: TextContext) -> OpaquePointer {
+        context.fontUsage.note(style, dpi: context.dpi)
         let layout = pango_layout_new(context.pango)!
 
         let description = pango_font_description_from_string(style.font)
@@ -135,9 +136,13 @@ final class TextContext {
     private let surface: OpaquePointer
     private let cr: OpaquePointer
     let pango: OpaquePointer
+    /// The fonts asked of this pass's font map (see `FontMapUsage`).
+    let fontUsage: FontMapUsage
 
     init(dpi: Int) {
         self.dpi = dpi
+        // Before the context is made: a full map is retired, and the context takes the fresh one.
+        fontUsage = FontMapUsage.forThisThreadsDefaultMap()
         // Pango takes its font options from a cairo context: an A8 surface
         // like the page's, so hinting and antialiasing match what is drawn.
         surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
