@@ -37,6 +37,10 @@ struct PickerSession {
         var typed = ""
         var notice = ""
         var chosen: PrinterListing?
+        // Every printer the list has shown, by number: a number read off the screen stays
+        // good while its printer is asked again (a changed announcement takes it off the
+        // filtered list until it answers), which a busy network does often.
+        var shown: [Int: PrinterListing] = [:]
         redraw(&drawnRows, snapshot, typed: typed, notice: notice)
 
         loop: for await input in inputs {
@@ -45,6 +49,7 @@ struct PickerSession {
             switch input {
             case .list(let next):
                 snapshot = next
+                for listing in next.printers { shown[listing.number] = listing }
             case .listFailed(let error):
                 throw error
             case .key(.digit(let digit)):
@@ -56,7 +61,7 @@ struct PickerSession {
             case .key(.enter):
                 guard let number = Int(typed) else { notice = "Type the number of a printer first."; break }
                 typed = ""
-                guard let listing = snapshot.printers.first(where: { $0.number == number }) else {
+                guard let listing = snapshot.printers.first(where: { $0.number == number }) ?? shown[number] else {
                     notice = "No printer has the number \(number)."
                     break
                 }
