@@ -88,3 +88,28 @@ extension AgentHarness {
         return APIClient(base: "http://127.0.0.1:\(port)")
     }
 }
+
+/// A kiosk for the API's tests: a recording receipt printer under the role
+/// `receipt`, an agent serving the API on a free port, and a token. Stop the
+/// printer when done (`defer { kiosk.printer.stop() }`); the harness stops its agents.
+struct APIKiosk {
+    let printer: RunningPrinter
+    let site: AgentHarness
+    let api: APIClient
+    let agent: Spawned
+
+    static func start(_ label: String, token: String = "till", scope: String = "print", extra: String = "") async throws -> APIKiosk {
+        let lab = try await PrinterLab.shared()
+        let printer = try await lab.startPrinter(.recording(SimulatedPrinter.receipt80mm.named("\(label) \(try Loopback.freePort())")))
+        do {
+            let site = try AgentHarness(lab: lab)
+            var api = try site.serveAPI(extra: extra)
+            try await site.assign(printer, to: "receipt")
+            api.token = try await site.token(token, scope: scope)
+            return APIKiosk(printer: printer, site: site, api: api, agent: try await site.start())
+        } catch {
+            printer.stop()
+            throw error
+        }
+    }
+}

@@ -13,14 +13,10 @@ extension AgentEndToEnd {
         }
 
         @Test func aJobPostedWithCurlPrintsOnceEvenWhenRetriedAcrossARestart() async throws {
-            let lab = try await PrinterLab.shared()
-            let printer = try await lab.startPrinter(.recording(SimulatedPrinter.receipt80mm.named("API Receipt \(try Loopback.freePort())")))
-            defer { printer.stop() }
-            let site = try AgentHarness(lab: lab)
-            var api = try site.serveAPI()
-            try await site.assign(printer, to: "receipt")
-            api.token = try await site.token("till-1", scope: "print")
-            var agent = try await site.start()
+            let kiosk = try await APIKiosk.start("API Receipt", token: "till-1", scope: "print")
+            defer { kiosk.printer.stop() }
+            let (printer, site, api) = (kiosk.printer, kiosk.site, kiosk.api)
+            var agent = kiosk.agent
 
             let body = try Self.receiptBody("Sale 4711")
             let posted = try await api.request("POST", "/v1/jobs", headers: ["Content-Type": "application/json",
@@ -154,14 +150,10 @@ extension AgentEndToEnd {
         }
 
         @Test func printersTemplatesFilesCancelAndRetry() async throws {
-            let lab = try await PrinterLab.shared()
-            let printer = try await lab.startPrinter(.recording(SimulatedPrinter.receipt80mm.named("API Receipt \(try Loopback.freePort())")))
-            defer { printer.stop() }
-            let site = try AgentHarness(lab: lab)
-            var api = try site.serveAPI()
-            try await site.assign(printer, to: "receipt")
-            api.token = try await site.token("till", scope: "print")
-            let agent = try await site.start()
+            let kiosk = try await APIKiosk.start("API Receipt", token: "till", scope: "print")
+            defer { kiosk.printer.stop() }
+            let (printer, site, api) = (kiosk.printer, kiosk.site, kiosk.api)
+            let agent = kiosk.agent
 
             let roles = try await api.request("GET", "/v1/printers").array()
             let receipt = try #require(roles.first { $0["role"] as? String == "receipt" })
@@ -263,14 +255,10 @@ extension AgentEndToEnd {
         }
 
         @Test func eventsFollowAJobLiveAndAReconnectGetsWhatItMissed() async throws {
-            let lab = try await PrinterLab.shared()
-            let printer = try await lab.startPrinter(.recording(SimulatedPrinter.receipt80mm.named("API Events \(try Loopback.freePort())")))
-            defer { printer.stop() }
-            let site = try AgentHarness(lab: lab)
-            var api = try site.serveAPI()
-            try await site.assign(printer, to: "receipt")
-            api.token = try await site.token("screen", scope: "print")
-            let agent = try await site.start()
+            let kiosk = try await APIKiosk.start("API Events", token: "screen", scope: "print")
+            defer { kiosk.printer.stop() }
+            let (printer, site, api) = (kiosk.printer, kiosk.site, kiosk.api)
+            let agent = kiosk.agent
 
             // curl as a browser's EventSource would hold the stream open.
             let streamFile = site.folder + "/events.txt"

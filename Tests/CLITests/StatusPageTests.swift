@@ -17,16 +17,11 @@ extension AgentEndToEnd {
         }
 
         @Test func aPhoneShowsTheRolesPrintersAndJobsAndOnlyAnAdminGetsButtons() async throws {
-            let lab = try await PrinterLab.shared()
-            let printer = try await lab.startPrinter(.recording(SimulatedPrinter.receipt80mm.named("Status Receipt \(try Loopback.freePort())")))
-            defer { printer.stop() }
-            let site = try AgentHarness(lab: lab)
-            var api = try site.serveAPI()
-            try await site.assign(printer, to: "receipt")
-            let admin = try await site.token("technician", scope: "admin")
+            let kiosk = try await APIKiosk.start("Status Receipt", token: "technician", scope: "admin")
+            defer { kiosk.printer.stop() }
+            let (printer, site, api, agent) = (kiosk.printer, kiosk.site, kiosk.api, kiosk.agent)
+            let admin = try #require(api.token)
             let reader = try await site.token("screen", scope: "read")
-            api.token = admin
-            let agent = try await site.start()
 
             let posted = try await api.request("POST", "/v1/jobs", headers: ["Content-Type": "application/json"],
                                                body: #"{"template":"receipt","role":"receipt","name":"Sale 77","data":"# + (try sampleData("receipt")) + "}")

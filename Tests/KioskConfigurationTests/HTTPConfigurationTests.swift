@@ -3,18 +3,7 @@ import KioskConfiguration
 import Testing
 
 /// `[http]`: where the API listens, who may call it from a browser, how much it reads.
-@Suite struct HTTPConfigurationTests {
-    func read(_ text: String) -> Result<AgentConfiguration, ConfigurationError> {
-        Result { () throws(ConfigurationError) in
-            try ConfigurationFile.parse(text, source: "kioskprint.toml", relativeTo: "/etc/kioskprint")
-        }
-    }
-
-    func problems(_ text: String) -> [String] {
-        guard case .failure(let error) = read(text) else { return [] }
-        return error.problems.map(\.description)
-    }
-
+@Suite struct HTTPConfigurationTests: ReadsConfiguration {
     @Test func withoutTheTableTheAPIIsOnLoopbackAndTheSocket() throws {
         let http = try read("").get().http
         #expect(http.listen == ListenAddress(host: "127.0.0.1", port: 9180))

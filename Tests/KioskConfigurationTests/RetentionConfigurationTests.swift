@@ -3,18 +3,7 @@ import Foundation
 import Testing
 
 /// `[retention]`: how long finished jobs are kept and how often the agent purges.
-@Suite struct RetentionConfigurationTests {
-    func read(_ text: String) -> Result<AgentConfiguration, ConfigurationError> {
-        Result { () throws(ConfigurationError) in
-            try ConfigurationFile.parse(text, source: "kioskprint.toml", relativeTo: "/etc/kioskprint")
-        }
-    }
-
-    func problems(_ text: String) -> [String] {
-        guard case .failure(let error) = read(text) else { return [] }
-        return error.problems.map(\.description)
-    }
-
+@Suite struct RetentionConfigurationTests: ReadsConfiguration {
     @Test func withoutTheTableAFewWeeksOfABusyTillAreKept() throws {
         let settings = try read("").get().retention
         #expect(settings == RetentionSettings(keepFor: .seconds(30 * 86_400), keepJobs: 20_000, purgeEvery: .seconds(3_600)))
