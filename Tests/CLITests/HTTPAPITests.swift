@@ -257,7 +257,7 @@ extension AgentEndToEnd {
         @Test func eventsFollowAJobLiveAndAReconnectGetsWhatItMissed() async throws {
             let kiosk = try await APIKiosk.start("API Events", token: "screen", scope: "print")
             defer { kiosk.printer.stop() }
-            let (printer, site, api) = (kiosk.printer, kiosk.site, kiosk.api)
+            let (site, api) = (kiosk.site, kiosk.api)
             let agent = kiosk.agent
 
             // curl as a browser's EventSource would hold the stream open.
