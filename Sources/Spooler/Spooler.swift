@@ -107,6 +107,7 @@ public struct Spooler: Sendable {
         let runner = JobRunner(store: store, preparer: preparer, configuration: configuration, channels: channels,
                                relocation: locate.map { Relocation(locate: $0) }, report: report,
                                trouble: trouble, validated: validated)
+        var workedSinceIdle = false
         while try await !done() {
             try Task.checkCancellation()
             let seen = wakeUp.current
@@ -129,7 +130,14 @@ public struct Spooler: Sendable {
             }
             // A job run or an empty look: the role works (a claim alone is not proof on a full disk).
             health.madeProgress(role)
-            if claimed == nil { await wakeUp.wait(upTo: configuration.idlePoll, since: seen) }
+            if claimed != nil { workedSinceIdle = true }
+            if claimed == nil {
+                // The queue ran dry after work: the memory a burst took (a long document's
+                // drawing above all) goes back to the system, not held until a restart.
+                if workedSinceIdle { configuration.whenIdleAfterWork() }
+                workedSinceIdle = false
+                await wakeUp.wait(upTo: configuration.idlePoll, since: seen)
+            }
         }
     }
 

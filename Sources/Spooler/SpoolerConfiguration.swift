@@ -6,6 +6,9 @@ public import PrintModel
 public struct SpoolerConfiguration: Sendable {
     /// Who holds claims: unique per process, so two agents never send one job.
     public var owner: String
+    /// Called when a role's queue runs dry after it printed: the agent gives
+    /// the memory a burst freed back to the system there (`MemoryTuning`).
+    public var whenIdleAfterWork: @Sendable () -> Void = {}
     /// How long a claim lasts unless renewed; another process takes the job
     /// over after this if the holder died (kill -9, power loss).
     public var lease: Duration

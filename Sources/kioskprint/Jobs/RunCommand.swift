@@ -59,6 +59,7 @@ struct RunCommand: AsyncParsableCommand {
         var spoolerSettings = SpoolerConfiguration()
         spoolerSettings.failoverGrace = configuration.failoverAfter
         spoolerSettings.idlePoll = configuration.lookEvery
+        spoolerSettings.whenIdleAfterWork = { MemoryTuning.releaseFreedMemory() }
         spoolerSettings.unknownFate = configuration.roleSettings.compactMapValues(\.unknownFate)
         spoolerSettings.cutStyle = configuration.roleSettings.compactMapValues(\.cutStyle)
         spoolerSettings.mediaChanges = configuration.roleSettings.compactMapValues(\.mediaChanges)
