@@ -3,7 +3,7 @@ import GRDB
 import PrintModel
 
 /// A row of the `job` table. Internal: callers see `PrintJob`.
-struct JobRecord: Codable, FetchableRecord, MutablePersistableRecord {
+struct JobRecord: FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "job"
     var id: Int64?
     var name: String

@@ -38,7 +38,8 @@ extension KioskStore {
             // kept for the operator) and the next one is taken, so one bad row
             // never stops a role. Bounded: each pass sets one row aside for good.
             while true {
-                guard let record = try JobRecord.fetchOne(db, sql: """
+                // Compiled once per connection: the spooler claims before every job.
+                guard let record = try JobRecord.fetchOne(db.cachedStatement(sql: """
                     UPDATE job SET claimedBy = :owner, claimExpiresAt = :expires
                     WHERE id = (
                         SELECT id FROM job WHERE role = :role AND state IN \(Self.unfinishedList)
@@ -51,7 +52,7 @@ extension KioskStore {
                         WHERE other.role = :role AND other.id <> job.id AND other.state IN \(Self.unfinishedList)
                           AND other.claimedBy IS NOT NULL AND other.claimExpiresAt > :now)
                     RETURNING *
-                    """, arguments: ["owner": owner, "expires": expires, "role": role.name, "now": now]) else {
+                    """), arguments: ["owner": owner, "expires": expires, "role": role.name, "now": now]) else {
                     return (nil, setAsideRows)
                 }
                 do { return (try record.job(), setAsideRows) } catch {

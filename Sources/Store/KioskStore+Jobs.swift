@@ -64,7 +64,7 @@ extension KioskStore {
             guard let record = try JobRecord.fetchOne(db, sql: "SELECT * FROM job WHERE idempotencyKey = ?", arguments: [key]) else {
                 return nil
             }
-            return (try record.listedJob(), record.requestSHA256)
+            return (record.listedJob(), record.requestSHA256)
         }
     }
 
@@ -160,7 +160,7 @@ extension KioskStore {
     static let unfinishedList = "(" + JobState.unfinished.map { "'\($0.rawValue)'" }.joined(separator: ", ") + ")"
 
     static func fetchRecord(_ db: Database, _ id: JobID) throws -> JobRecord {
-        guard let record = try JobRecord.fetchOne(db, key: id.rawValue) else { throw StoreError.jobNotFound(id) }
+        guard let record = try JobRecord.fetch(db, id: id.rawValue) else { throw StoreError.jobNotFound(id) }
         return record
     }
 

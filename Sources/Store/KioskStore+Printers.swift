@@ -68,12 +68,13 @@ extension KioskStore {
     /// Every role's printers, by role name, then primary first.
     public func assignments(for role: Role? = nil) async throws -> [RoleAssignment] {
         try await pool.read { db in
-            let rows = try Row.fetchAll(db, sql: """
+            // Compiled once per connection: asked at every intake and delivery.
+            let rows = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT roleAssignment.role, roleAssignment.position, printer.*
                 FROM roleAssignment JOIN printer ON printer.id = roleAssignment.printerId
                 WHERE ?1 IS NULL OR roleAssignment.role = ?1
                 ORDER BY roleAssignment.role, roleAssignment.position
-                """, arguments: [role?.name])
+                """), arguments: [role?.name])
             return try rows.map { row in
                 let record = try PrinterRecord(row: row)
                 return RoleAssignment(role: try Role(row["role"] as String), position: row["position"],

@@ -31,7 +31,7 @@ struct PrinterRecord: Codable, FetchableRecord, MutablePersistableRecord {
     func saved() throws(StoreError) -> SavedPrinter {
         let decoded: PrinterCapabilities
         do {
-            decoded = try JSONDecoder().decode(PrinterCapabilities.self, from: Data(capabilities.utf8))
+            decoded = try DecodedCapabilities.decode(capabilities)
         } catch {
             throw StoreError.corrupt(what: "the capabilities of \(name) (\(uri))", reason: "\(error)")
         }
