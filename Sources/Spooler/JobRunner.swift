@@ -19,6 +19,8 @@ struct JobRunner {
     let trouble: TroubleBook
     /// The kinds of job each printer has taken as drawn, so Validate-Job is asked once per kind.
     let validated: ValidationBook
+    /// Each printer's last ready answer, so a burst of jobs asks its state once.
+    let readiness: ReadinessBook
 
     var owner: String { configuration.owner }
 
@@ -85,12 +87,14 @@ struct JobRunner {
         case .checking:
             let target = carried.printers[state.targetIndex]
             carried.talkedTo = JobPrinter(target)
+            if let recent = self.readiness.recent(target.uri) { return .ready(at: .now, warnings: recent.warnings) }
             var readiness = await channels.channel(for: ChannelTarget(target)).readiness()
             if readiness.problem?.reasons == ["unreachable"], let moved = try await relocated(target, &carried, state) {
                 // Found at a new address: print there now, without waiting for the failover grace.
                 carried.talkedTo = JobPrinter(moved)
                 readiness = await channels.channel(for: ChannelTarget(moved)).readiness()
             }
+            self.readiness.record(readiness, for: carried.talkedTo?.uri ?? target.uri)
             if let problem = readiness.problem { return .trouble(problem, at: .now) }
             return .ready(at: .now, warnings: readiness.warnings)
         case .preparing:
@@ -189,6 +193,7 @@ struct JobRunner {
 
     private func execute(_ action: DeliveryAction, _ state: DeliveryState, _ carried: inout Carried) async throws {
         let id = carried.job.id
+        if action.saysPrinterFailed, let printer = carried.talkedTo { readiness.forget(printer.uri) }
         switch action {
         case .markWaiting(let reason, let reasons):
             carried.job = try await store.markWaiting(jobID: id, owner: owner, reason: reason, stateReasons: reasons)
@@ -263,5 +268,17 @@ struct JobRunner {
                 .replacingOccurrences(of: #"0+$"#, with: "", options: .regularExpression)
         }
         return "custom_\(mm(width))x\(mm(length))mm_\(mm(width))x\(mm(length))mm"
+    }
+}
+
+extension DeliveryAction {
+    /// True when the action follows something that went wrong with the
+    /// printer: its last ready answer no longer holds.
+    var saysPrinterFailed: Bool {
+        switch self {
+        case .noteTrouble, .countFailedSend, .markWaiting, .recordProgress(state: .waiting, _, _): true
+        case .finish(let state, _): state != .completed
+        default: false
+        }
     }
 }

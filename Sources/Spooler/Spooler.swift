@@ -30,6 +30,7 @@ public struct Spooler: Sendable {
     let report: @Sendable (SpoolerEvent) -> Void
     let trouble = TroubleBook()
     let validated = ValidationBook()
+    let readiness: ReadinessBook
     /// The roles whose loop keeps failing: the agent reports itself unhealthy while any is stuck.
     public let health = RoleHealth()
     let wakeUp = WakeUp()
@@ -42,6 +43,7 @@ public struct Spooler: Sendable {
         self.store = store; self.preparer = preparer; self.configuration = configuration; self.report = report
         self.locate = locate
         self.channels = channels ?? .standard(timeout: configuration.requestTimeout)
+        readiness = ReadinessBook(window: configuration.readinessReuse)
     }
 
     /// Serves every role with printers or jobs until the task is cancelled.
@@ -106,7 +108,7 @@ public struct Spooler: Sendable {
     func serve(_ role: Role, until done: @Sendable () async throws -> Bool) async throws {
         let runner = JobRunner(store: store, preparer: preparer, configuration: configuration, channels: channels,
                                relocation: locate.map { Relocation(locate: $0) }, report: report,
-                               trouble: trouble, validated: validated)
+                               trouble: trouble, validated: validated, readiness: readiness)
         var workedSinceIdle = false
         while try await !done() {
             try Task.checkCancellation()

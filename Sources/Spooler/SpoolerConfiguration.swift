@@ -26,6 +26,12 @@ public struct SpoolerConfiguration: Sendable {
     public var followInterval: Duration
     /// Per-request deadline for printer exchanges (Print-Job carries the document).
     public var requestTimeout: Duration
+    /// How long a printer's "ready" answer serves the jobs after it: within
+    /// this, with nothing failed since, a job is sent without asking the
+    /// printer's state first. A burst of receipts then asks once, not per
+    /// receipt; a stopped printer still shows in the job's own state, and
+    /// any trouble makes the next job ask again. Zero asks before every job.
+    public var readinessReuse: Duration = .seconds(2)
     /// Waits before a role's loop that failed (the disk full, the database
     /// locked) starts again: 1 s, doubling to a minute.
     public var roleRestart = RetryPolicy(initial: .seconds(1), maximum: .seconds(60), jitter: 0)
