@@ -1,5 +1,4 @@
 import Foundation
-import Metrics
 import PrintModel
 import Store
 
@@ -101,10 +100,10 @@ struct JobRunner {
             let target = carried.printers[state.targetIndex]
             do {
                 let started = ContinuousClock.now
-                let document = try prepare(carried.job, for: target, reprint: state.reprint)
-                // Drawing is the spooler's own CPU work per job: the fleet's render-time histogram.
-                Timer(label: SpoolerMetrics.renderDuration, dimensions: [("role", carried.job.role.name)])
-                    .record(duration: ContinuousClock.now - started)
+                let (document, drewNow) = try prepare(carried.job, for: target, reprint: state.reprint)
+                // Drawing is the spooler's own CPU work per job: the fleet's render-time
+                // histogram (a job drawn at intake was timed there).
+                if drewNow { SpoolerMetrics.recordDrawing(ContinuousClock.now - started, role: carried.job.role) }
                 carried.document = document
                 if let change = document.paperChange {
                     return .preparedOnOtherPaper(namedMedia: Self.namedMedia(for: document), reason: change)
@@ -172,7 +171,15 @@ struct JobRunner {
     /// A job printed again because its first print's fate is unknown says so on paper.
     static let reprintBanner = "REPRINT"
 
-    private func prepare(_ job: PrintJob, for printer: SavedPrinter, reprint: Bool) throws(DeliveryError) -> PreparedDocument {
+    /// The job drawn for `printer`, and whether it was drawn now (false: at intake).
+    private func prepare(_ job: PrintJob, for printer: SavedPrinter,
+                         reprint: Bool) throws(DeliveryError) -> (PreparedDocument, drewNow: Bool) {
+        // Drawn at intake for this very printer: send that drawing (a reprint needs its banner).
+        if let drawn = preparer.drawnAhead?.take(job: job.id, for: printer), !reprint { return (drawn, false) }
+        return (try draw(job, for: printer, reprint: reprint), true)
+    }
+
+    private func draw(_ job: PrintJob, for printer: SavedPrinter, reprint: Bool) throws(DeliveryError) -> PreparedDocument {
         let banner = reprint ? Self.reprintBanner : nil
         switch job.content {
         case .template(let name, let dataJSON):

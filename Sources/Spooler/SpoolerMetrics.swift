@@ -1,3 +1,4 @@
+import Metrics
 public import PrintModel
 
 /// What the spooler measures for the agent's `GET /metrics`, through
@@ -7,6 +8,11 @@ public enum SpoolerMetrics {
     /// Timer: seconds spent drawing one job for its printer (the
     /// `DocumentPreparer`), by `role`.
     public static let renderDuration = "kioskprint_render_duration_seconds"
+
+    /// One job drawn for `role`'s printer, at intake or when sent.
+    static func recordDrawing(_ duration: Duration, role: Role) {
+        Timer(label: renderDuration, dimensions: [("role", role.name)]).record(duration: duration)
+    }
 }
 
 /// What is known now of one saved printer from printing to it, as opposed to

@@ -43,7 +43,13 @@ public struct DocumentRenderer: Sendable {
     ///   render`); nil keeps it in `RenderedRaster.data` (what is sent).
     public func renderRaster(_ document: LayoutDocument, format: RasterWriter.Format,
                              pixelFormat: RasterPage.PixelFormat = .black1, toFile file: String? = nil) throws -> RenderedRaster {
-        var composition = try compose(document)
+        try Self.renderRaster(compose(document), format: format, pixelFormat: pixelFormat, toFile: file)
+    }
+
+    /// A composition drawn and encoded piece by piece (see above).
+    static func renderRaster(_ composition: consuming Composition, format: RasterWriter.Format,
+                             pixelFormat: RasterPage.PixelFormat, toFile file: String?) throws -> RenderedRaster {
+        var composition = composition
         let setup = composition.setup, lengths = composition.pages.map(\.length), problems = composition.problems
         let writer = RasterWriter(format: format), count = composition.pages.count
         let page = { (index: Int) -> RasterWriter.Page in

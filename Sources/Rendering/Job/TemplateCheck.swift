@@ -22,18 +22,32 @@ public struct TemplateCheck: Sendable {
     /// if any) on `media` (nil: a preview page for the template).
     public static func run(_ source: TemplateSource, dataJSON: Data? = nil, dataFile: String? = nil,
                            media: PageGeometry? = nil) -> TemplateCheck {
+        perform(source, dataJSON: dataJSON, dataFile: dataFile, media: media, keepingLayout: false).check
+    }
+
+    /// Checks `source` with `data` on a printer's `media` as `run` does, and
+    /// keeps the layout when the check is clean, so the job can be drawn for
+    /// that printer without laying it out again (draw it before the caller
+    /// next suspends: see `LaidOutJob`).
+    public static func layOut(_ source: TemplateSource, dataJSON: Data, dataFile: String,
+                              media: PageGeometry) -> (check: TemplateCheck, laidOut: LaidOutJob?) {
+        perform(source, dataJSON: dataJSON, dataFile: dataFile, media: media, keepingLayout: true)
+    }
+
+    private static func perform(_ source: TemplateSource, dataJSON: Data?, dataFile: String?, media: PageGeometry?,
+                                keepingLayout: Bool) -> (check: TemplateCheck, laidOut: LaidOutJob?) {
         var check = TemplateCheck()
         let document: LayoutDocument
         do { document = try source.parse() } catch {
             check.errors = error.diagnostics.map(\.description)
-            return check
+            return (check, nil)
         }
         let json = dataJSON ?? source.sampleData.map { Data($0.utf8) }
         let data: TemplateData
         if let json {
             do { data = try TemplateData(json: json, file: dataFile ?? "\(source.name) sample data") } catch {
                 check.errors = error.diagnostics.map(\.description)
-                return check
+                return (check, nil)
             }
             check.checkedData = true
         } else {
@@ -47,15 +61,16 @@ public struct TemplateCheck: Sendable {
         do {
             // Laid out and cut, not drawn: the same problems, without a page of ink
             // per piece (a 20,000-line report is checked in its layout's memory).
-            let laidOut = try DocumentRenderer(media: page, assets: source.assets).layOut(bound)
-            check.cutLengths = laidOut.cutLengths
-            for problem in laidOut.problems {
+            let composition = try DocumentRenderer(media: page, assets: source.assets).compose(bound)
+            check.cutLengths = composition.pages.map(\.length)
+            for problem in composition.problems {
                 let line = "\(problem.location): \(problem.message)"
                 if problem.isError { check.errors.append(line) } else { check.warnings.append(line) }
             }
+            if keepingLayout && check.isClean { return (check, LaidOutJob(composition: composition, document: document, media: page)) }
         } catch {
             check.errors.append("\(source.file): \(error)")
         }
-        return check
+        return (check, nil)
     }
 }

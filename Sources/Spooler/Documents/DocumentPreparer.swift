@@ -10,8 +10,15 @@ public import Templates
 /// its roll, margins and resolution may differ.
 public struct DocumentPreparer: Sendable {
     public var catalog: TemplateCatalog
+    /// Where template jobs drawn at intake wait for this process's spooler
+    /// (`JobIntake` draws them when it has this preparer); nil draws every
+    /// job when it is sent.
+    public var drawnAhead: DrawnDocuments?
 
-    public init(catalog: TemplateCatalog) { self.catalog = catalog }
+    public init(catalog: TemplateCatalog, drawnAhead: DrawnDocuments? = nil) {
+        self.catalog = catalog
+        self.drawnAhead = drawnAhead
+    }
 
     /// A template job with its data.
     /// With `banner` (`REPRINT`), a line is drawn above the content.
@@ -71,27 +78,46 @@ public struct DocumentPreparer: Sendable {
             throw .noMedia(printer: capabilities.name, detail: error.description)
         }
         let format = try DocumentFormat.best(for: capabilities)
-        let data: Data
-        let lengths: [Length]
-        let warnings: [String]
+        guard format != .pdf else {
+            let pdf: RenderedPDF
+            do { pdf = try job.renderPDF(on: media) } catch { throw .badContent(error.description) }
+            return document(pdf.data, format: .pdf, media: media, cutLengths: pdf.pageLengths,
+                            warnings: pdf.problems.map(\.description), page: job.document.page,
+                            opensDrawer: job.document.opensDrawer, for: capabilities)
+        }
+        let laidOut: LaidOutJob
+        do { laidOut = try job.layOut(on: media) } catch { throw .badContent(error.description) }
+        return try draw(laidOut, format: format, for: capabilities)
+    }
+
+    /// A template job laid out at intake for the role's printer (see
+    /// `TemplateCheck.layOut`), drawn for it now, so the spooler sends it
+    /// without drawing it again; nil when it cannot be: a printer that takes
+    /// PDF (the check laid it out for raster), or a drawing that failed (the
+    /// spooler then draws it at send time and reports why).
+    func drawAhead(_ laidOut: consuming LaidOutJob, for capabilities: PrinterCapabilities) -> PreparedDocument? {
+        guard let format = try? DocumentFormat.best(for: capabilities), format != .pdf else { return nil }
+        return try? draw(laidOut, format: format, for: capabilities)
+    }
+
+    /// Draws a laid-out job in a raster or printer-language format.
+    private func draw(_ laidOut: consuming LaidOutJob, format: DocumentFormat,
+                      for capabilities: PrinterCapabilities) throws(DeliveryError) -> PreparedDocument {
+        let media = laidOut.media, page = laidOut.page, opensDrawer = laidOut.opensDrawer
+        let lengths = laidOut.cutLengths, warnings = laidOut.problems.map(\.description)
+        var data = Data()
         var rawPieces: [MonoBitmap]?
         do {
             switch format {
             case .escpos, .zpl:
                 // Each piece kept at one bit per dot as it is drawn; the channel encodes
                 // the pieces once, with the job's copies, cut and drawer.
-                let rendered = try job.renderEach(on: media) { page in
-                    try Self.rawPiece(page, media: media, printer: capabilities.name)
-                }
-                data = Data()
-                (lengths, warnings, rawPieces) = (rendered.cutLengths, rendered.problems.map(\.description), rendered.pieces)
-            case .pdf:
-                let pdf = try job.renderPDF(on: media)
-                (data, lengths, warnings) = (pdf.data, pdf.pageLengths, pdf.problems.map(\.description))
+                rawPieces = try laidOut.renderEach { piece in try Self.rawPiece(piece, media: media, printer: capabilities.name) }
             case .pwgRaster, .urf:
                 // Drawn and encoded piece by piece: a long report costs its longest piece in memory.
-                let rendered = try job.renderRaster(on: media, format: format == .pwgRaster ? .pwg : .urf)
-                (data, lengths, warnings) = (rendered.data, rendered.cutLengths, rendered.problems.map(\.description))
+                data = try laidOut.renderRaster(format: format == .pwgRaster ? .pwg : .urf).data
+            case .pdf:
+                throw DeliveryError.badContent("A PDF is drawn from the template itself, not from a raster layout.")
             }
         } catch let error as TemplateJobError {
             throw .badContent(error.description)
@@ -100,15 +126,26 @@ public struct DocumentPreparer: Sendable {
         } catch {
             throw .badContent("the pages could not be encoded: \(error)")
         }
+        var document = document(data, format: format, media: media, cutLengths: lengths, warnings: warnings, page: page,
+                                opensDrawer: opensDrawer, for: capabilities)
+        document.rawPieces = rawPieces
+        return document
+    }
+
+    /// The drawn pages with what goes with them: the cut finishings, and why
+    /// they are on other paper than the template asks for, if they are.
+    private func document(_ data: Data, format: DocumentFormat, media: PageGeometry, cutLengths: [Length],
+                          warnings: [String], page: PageRequest, opensDrawer: Bool,
+                          for capabilities: PrinterCapabilities) -> PreparedDocument {
         // Cut after every piece when the printer can; the raster headers say the same.
         let finishings: [Trim] = media.isRoll && capabilities.trims.contains(.afterPages) ? [.afterPages] : []
-        let paperChange = MediaSelection.loadedInstead(of: job.document.page, on: capabilities).map { sheet in
+        let paperChange = MediaSelection.loadedInstead(of: page, on: capabilities).map { sheet in
             "\(capabilities.name) has \(sheet.name ?? sheet.dimensions) loaded, not a roll, so this roll job cannot be cut "
                 + "at its length there: it would print across \(sheet.dimensions) labels or sheets."
         }
-        return PreparedDocument(data: data, format: format, media: media, cutLengths: lengths,
-                                finishings: finishings, warnings: warnings, cutStyle: job.document.page.cutStyle,
-                                paperChange: paperChange, opensDrawer: job.document.opensDrawer, rawPieces: rawPieces)
+        return PreparedDocument(data: data, format: format, media: media, cutLengths: cutLengths,
+                                finishings: finishings, warnings: warnings, cutStyle: page.cutStyle,
+                                paperChange: paperChange, opensDrawer: opensDrawer)
     }
 
     /// A page as the head prints it: the printable columns only (a raw

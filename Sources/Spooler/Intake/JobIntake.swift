@@ -8,20 +8,27 @@ public import Templates
 /// folder, a button): checks it first, so a mistake is refused with its
 /// reason before anything is stored, then queues it durably.
 ///
-/// A template is drawn once for the role's printer (the spooler draws it
-/// again for whichever printer finally prints it, which may be a backup).
-/// A file is copied into the spool folder and checked there, so the
-/// original may go away at once.
+/// A template is laid out for the role's printer to check it. With a
+/// `preparer` that keeps drawings (the agent's, shared with its spooler) it
+/// is also drawn for that printer while the job is written to the queue, and
+/// the spooler sends that drawing; it draws again only for another printer
+/// (a backup, a changed roll). A file is copied into the spool folder and
+/// checked there, so the original may go away at once.
 public struct JobIntake: Sendable {
     public let store: KioskStore
     public let catalog: TemplateCatalog
     /// Where copies of printer-ready files wait until printed.
     public let spoolFolder: String
+    /// Draws template jobs at intake for the spooler of this process, when
+    /// it keeps drawings (`DocumentPreparer.drawnAhead`); nil checks only.
+    public let preparer: DocumentPreparer?
 
-    public init(store: KioskStore, catalog: TemplateCatalog, spoolFolder: String? = nil) {
+    public init(store: KioskStore, catalog: TemplateCatalog, spoolFolder: String? = nil,
+                preparer: DocumentPreparer? = nil) {
         self.store = store
         self.catalog = catalog
         self.spoolFolder = spoolFolder ?? Self.spoolFolder(forDatabase: store.path)
+        self.preparer = preparer
     }
 
     /// The spool folder beside a database: `<its folder>/spool`.
@@ -42,17 +49,42 @@ public struct JobIntake: Sendable {
         let origin = source
         let source: TemplateSource
         do { source = try catalog.find(name) } catch { throw IntakeError(.refused, "\(error)") }
+        let printer = try await primaryPrinter(of: role)
         var media: PageGeometry?
-        if let printer = try await primaryPrinter(of: role) {
+        if let printer {
             do { media = try MediaSelection.media(for: source.parse().page, on: printer.capabilities) } catch {
                 throw IntakeError(.refused, "\(error)")
             }
         }
-        let check = TemplateCheck.run(source, dataJSON: Data(dataJSON.utf8), dataFile: dataFile, media: media)
-        guard check.isClean else { throw IntakeError(.refused, check.errors.joined(separator: "\n")) }
-        return try await queue(name: jobName ?? JobName.cleaned("\(source.name) \(Self.timestamp())"), role: role,
-                               content: .template(name: source.name, dataJSON: dataJSON), copies: copies, source: origin,
-                               opensDrawer: opensDrawer, idempotency: idempotency)
+        let name = jobName ?? JobName.cleaned("\(source.name) \(Self.timestamp())")
+        let content = JobContent.template(name: source.name, dataJSON: dataJSON)
+        guard let printer, let media, let drawing = preparer, let drawnAhead = drawing.drawnAhead else {
+            let check = TemplateCheck.run(source, dataJSON: Data(dataJSON.utf8), dataFile: dataFile, media: media)
+            guard check.isClean else { throw IntakeError(.refused, check.errors.joined(separator: "\n")) }
+            return try await queue(name: name, role: role, content: content, copies: copies, source: origin,
+                                   opensDrawer: opensDrawer, idempotency: idempotency)
+        }
+        // Checked and laid out once; drawn from that layout while the job is
+        // written (and synced) to the queue, on this thread, as Pango needs.
+        let started = ContinuousClock.now
+        let (check, laidOut) = TemplateCheck.layOut(source, dataJSON: Data(dataJSON.utf8), dataFile: dataFile, media: media)
+        guard check.isClean, let laidOut else { throw IntakeError(.refused, check.errors.joined(separator: "\n")) }
+        async let queued = queueResult(name: name, role: role, content: content, copies: copies, source: origin,
+                                       opensDrawer: opensDrawer, idempotency: idempotency)
+        let document = drawing.drawAhead(laidOut, for: printer.capabilities)
+        if document != nil { SpoolerMetrics.recordDrawing(ContinuousClock.now - started, role: role) }
+        let job = try await queued.get()
+        if let document { drawnAhead.keep(document, job: job.id, printer: printer) }
+        return job
+    }
+
+    /// `queue` with its error as a value, for an `async let`.
+    private func queueResult(name: String, role: Role, content: JobContent, copies: Int, source: String?,
+                             opensDrawer: Bool, idempotency: IdempotencyKey?) async -> Result<PrintJob, IntakeError> {
+        do {
+            return .success(try await queue(name: name, role: role, content: content, copies: copies, source: source,
+                                            opensDrawer: opensDrawer, idempotency: idempotency))
+        } catch { return .failure(error) }
     }
 
     /// Queues a template with its data as the bytes of a file (`print --data`,

@@ -70,7 +70,12 @@ struct PrintCommand: AsyncParsableCommand {
 
     func run() async throws {
         let store = try database.open()
-        let intake = JobIntake(store: store, catalog: templates.catalog)
+        let databasePath = DatabaseLocation.resolve(explicit: database.database)
+        // With --wait and no agent running, this process prints the job: draw it
+        // once, as it is taken in, and send that drawing.
+        let printsHere = wait && !AgentLock(databasePath: databasePath).isHeld
+        let preparer = DocumentPreparer(catalog: templates.catalog, drawnAhead: printsHere ? DrawnDocuments() : nil)
+        let intake = JobIntake(store: store, catalog: templates.catalog, preparer: preparer)
         let job: PrintJob
         let data = file == nil ? try dataJSON() : nil
         do throws(IntakeError) {
@@ -93,8 +98,7 @@ struct PrintCommand: AsyncParsableCommand {
         }
         guard wait else { return }
 
-        let ended = try await JobWatch.delivered(job.id, store: store, catalog: templates.catalog,
-                                                 databasePath: DatabaseLocation.resolve(explicit: database.database))
+        let ended = try await JobWatch.delivered(job.id, store: store, preparer: preparer, databasePath: databasePath)
         guard ended.state == .completed else {
             throw CLIError("Job \(ended.id) \(ended.state): \(ended.lastError ?? "no reason given"). "
                 + "See `kioskprint jobs show \(ended.id)`; `kioskprint jobs retry \(ended.id)` sends it again.")
@@ -129,13 +133,13 @@ struct PrintCommand: AsyncParsableCommand {
 enum JobWatch {
     /// The job as it ended: followed while a running agent prints it, or
     /// printed from this process when no agent holds the lock.
-    static func delivered(_ id: JobID, store: KioskStore, catalog: TemplateCatalog, databasePath: String) async throws -> PrintJob {
+    static func delivered(_ id: JobID, store: KioskStore, preparer: DocumentPreparer, databasePath: String) async throws -> PrintJob {
         if AgentLock(databasePath: databasePath).isHeld {
             print("Waiting for the agent to print it...")
             return try await untilEnded(id, store: store)
         }
         print("No agent is running; printing it from here...")
-        let spooler = Spooler(store: store, preparer: DocumentPreparer(catalog: catalog)) { print($0.description) }
+        let spooler = Spooler(store: store, preparer: preparer) { print($0.description) }
         return try await spooler.deliver(id)
     }
 

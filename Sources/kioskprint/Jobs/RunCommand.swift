@@ -66,7 +66,10 @@ struct RunCommand: AsyncParsableCommand {
         let events = EventJournal()
         // Once per process, here and not in library code: swift-metrics allows a single bootstrap.
         let metrics = AgentMetrics.bootstrap()
-        let spooler = Spooler(store: store, preparer: DocumentPreparer(catalog: catalog), configuration: spoolerSettings,
+        // One preparer for the intake and the spooler: a job taken in is drawn
+        // once, for the role's printer, and sent as drawn.
+        let preparer = DocumentPreparer(catalog: catalog, drawnAhead: DrawnDocuments())
+        let spooler = Spooler(store: store, preparer: preparer, configuration: spoolerSettings,
                               report: { event in
                                   logger.log(level: event.logLevel, "\(event.description)", metadata: event.logMetadata)
                                   events.publish(event)
@@ -80,7 +83,7 @@ struct RunCommand: AsyncParsableCommand {
         if let configPath {
             reload = { () throws(ConfigurationError) in try ConfigurationFile.load(configPath) }
         }
-        let agent = Agent(configuration: configuration, intake: JobIntake(store: store, catalog: catalog), spooler: spooler,
+        let agent = Agent(configuration: configuration, intake: JobIntake(store: store, catalog: catalog, preparer: preparer), spooler: spooler,
                           logger: logger, events: events, metrics: metrics, reload: reload)
         try await agent.run()
         logger.notice("kioskprint agent stopped; the queue is kept.")

@@ -26,7 +26,7 @@ struct TestPageCommand: AsyncParsableCommand {
                                           content: .template(name: TestPage.template,
                                                              dataJSON: TestPage.dataJSON(role: role, printer: printer)))
         print("Job \(job.id) queued: \"\(job.name)\".")
-        let ended = try await JobWatch.delivered(job.id, store: store, catalog: TemplateCatalog(),
+        let ended = try await JobWatch.delivered(job.id, store: store, preparer: DocumentPreparer(catalog: TemplateCatalog()),
                                                  databasePath: DatabaseLocation.resolve(explicit: database.database))
         guard ended.state == .completed else {
             throw CLIError("The test page \(ended.state): \(ended.lastError ?? "no reason given"). See `kioskprint jobs show \(ended.id)`.")
