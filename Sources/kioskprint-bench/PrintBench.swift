@@ -52,6 +52,10 @@ enum PrintBench {
             let latency = try await SpoolerLatency.measure(printer: kioskPrinters[0], jobs: receipts,
                                                            warmUps: warmUps, folder: folder)
 
+            progress("1/4 the floor: \(receipts) receipts by the C libcups client (after \(warmUps) warm-ups)")
+            let floor = try await PrintFloor.measure(latency: latency, printer: kioskPrinters[0], jobs: receipts,
+                                                     warmUps: warmUps, folder: folder)
+
             progress("2/4 KioskPrint: \(lanes) x \(jobsPerLane) receipts queued at once, one spooler.run()")
             let throughput = try await SpoolerThroughput.measure(printers: kioskPrinters, perLane: jobsPerLane,
                                                                  folder: folder)
@@ -75,9 +79,13 @@ enum PrintBench {
             let raw = try await RawVersusIPP.measure(ipp: kioskPrinters[0], escpos: escpos, simulator: simulator,
                                                      receipts: RawBench.defaultReceipts, warmUps: warmUps, folder: folder)
 
+            progress("5/5 kioskprint print --wait and the floor client, as whole processes")
+            let processes = try await PrintWaitProcess.measure(printer: kioskPrinters[0], floor: floor, folder: folder)
+
             var table = BenchTable()
-            PrintRows(latency: latency, throughput: throughput, cups: cups).add(to: &table)
+            PrintRows(latency: latency, throughput: throughput, cups: cups, floor: floor).add(to: &table)
             RawRows(figures: raw, number: 4).add(to: &table)
+            processes.add(to: &table, floor: floor)
             print(facts.text + "  load \(load) (1 min, at start)")
             print("")
             print(table.render())
