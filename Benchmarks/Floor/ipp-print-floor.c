@@ -85,11 +85,17 @@ static int print_job(http_t *http, const struct job_spec *spec, int number)
     if (spec->finishing_count > 0)
         ippAddIntegers(request, IPP_TAG_JOB, IPP_TAG_ENUM, "finishings", spec->finishing_count, spec->finishings);
 
-    /* The request, then the document from memory, in one HTTP POST. */
+    /* The request, then the document from memory, in one HTTP POST whose
+     * Content-Length covers both. HTTP_STATUS_OK from the write: the printer
+     * answered before taking the whole document; its reply is read all the same. */
     ipp_t *reply = NULL;
-    if (cupsSendRequest(http, request, spec->resource, spec->length) == HTTP_STATUS_CONTINUE &&
-        cupsWriteRequestData(http, spec->data, spec->length) == HTTP_STATUS_CONTINUE)
+    http_status_t status = cupsSendRequest(http, request, spec->resource, ippLength(request) + spec->length);
+    if (status == HTTP_STATUS_CONTINUE)
+        status = cupsWriteRequestData(http, spec->data, spec->length);
+    if (status == HTTP_STATUS_CONTINUE || status == HTTP_STATUS_OK)
         reply = cupsGetResponse(http, spec->resource);
+    else
+        httpFlush(http);
     ippDelete(request);
     int id = 0;
     ipp_attribute_t *attr;
