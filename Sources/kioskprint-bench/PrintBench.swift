@@ -7,8 +7,12 @@ import Simulator
 /// otherwise take: the same receipt as a PDF, printed with `lp` through a
 /// private cupsd with a driverless queue. Both sides print to instant
 /// recording ippeveprinters on loopback. Section 4 is `kioskprint-bench raw`'s
-/// (RawBench.swift) on the first of them. Needs root (the lab's avahi-daemon,
-/// cupsd), and runs in a network namespace of its own like the default mode.
+/// (RawBench.swift) on the first of them. Issue 15's floor (PrintFloor.swift:
+/// a C libcups client printing the same pre-drawn PWG) and CPU per receipt
+/// are in section 1; section 5 (PrintWaitProcess.swift) is `kioskprint print
+/// --wait` as a whole process beside that client's. Needs root (the lab's
+/// avahi-daemon, cupsd), and runs in a network namespace of its own like the
+/// default mode.
 enum PrintBench {
     /// Receipts timed one at a time through the spooler, after `warmUps` untimed ones.
     static let receipts = 200

@@ -39,8 +39,8 @@ struct PrintFloor: Sendable {
                     + (ratio <= targetRatio ? "met; " : "missed; ")
             }
             let same = latency.documentBytes.map { $0 == floor.document.bytes ? "the same size" : "\($0) bytes: NOT the same" }
-            let note = table.footnote("The floor: Benchmarks/Floor/ipp-print-floor.c, compiled by the bench at the "
-                + "start of this run (\(floor.client.compileCommand)), run once with -n \(floor.run.times.count) "
+            let note = table.footnote("The floor: Benchmarks/Floor/ipp-print-floor.c, compiled by the bench in this "
+                + "run (\(floor.client.compileCommand)), run once with -n \(floor.run.times.count) "
                 + "-w \(PrintBench.warmUps): one process, one HTTP connection (httpConnect2 once), "
                 + "\(PrintBench.warmUps) untimed jobs, then each job timed from just before its Print-Job is sent to "
                 + "the Get-Job-Attributes reply (asked at once, then every 10 ms) that reads completed. Its document "

@@ -30,7 +30,7 @@ struct PrintWaitProcess: Sendable {
         let database = folder.appendingPathComponent("print-wait.sqlite").path
         let store = try KioskStore(path: database)
         _ = try await RoleSetup(store: store).add(uri: printer.uri, role: try Role("receipt"), as: .primary)
-        let arguments = ["print", "receipt", "--role", "receipt", "--name", "bench print --wait", "--wait",
+        let arguments = ["print", "receipt", "--role", "receipt", "--name", "bench-receipt", "--wait",
                          "--database", database]
         let floorArguments = floor.client.arguments(floor.document, uri: printer.uri)
         var result = PrintWaitProcess(command: "kioskprint " + arguments.joined(separator: " "))

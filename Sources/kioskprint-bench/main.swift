@@ -7,8 +7,9 @@
 //   kioskprint-bench render   template rendering to PWG raster, beside
 //                             Ghostscript; no root, no lab
 //   kioskprint-bench print    a receipt end to end through the spooler,
-//                             beside lp through a private cupsd, and the
-//                             raw section below; needs root
+//                             beside lp through a private cupsd and a C
+//                             libcups client (the floor), and the raw
+//                             section below; needs root
 //   kioskprint-bench raw [--receipts N]
 //                             a 30-item receipt through the spooler to a
 //                             raw-TCP ESC/POS simulator beside the 80 mm IPP
