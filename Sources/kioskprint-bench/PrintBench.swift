@@ -43,6 +43,7 @@ enum PrintBench {
             defer { lab.stop() }
             let folder = lab.directory.appendingPathComponent("bench")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let floorClient = try await FloorClient.build(in: folder)
             let began = ContinuousClock.now
 
             var kioskPrinters: [RunningPrinter] = []
@@ -57,8 +58,8 @@ enum PrintBench {
                                                            warmUps: warmUps, folder: folder)
 
             progress("1/4 the floor: \(receipts) receipts by the C libcups client (after \(warmUps) warm-ups)")
-            let floor = try await PrintFloor.measure(latency: latency, printer: kioskPrinters[0], jobs: receipts,
-                                                     warmUps: warmUps, folder: folder)
+            let floor = try await PrintFloor.measure(client: floorClient, latency: latency, printer: kioskPrinters[0],
+                                                     jobs: receipts, warmUps: warmUps, folder: folder)
 
             progress("2/4 KioskPrint: \(lanes) x \(jobsPerLane) receipts queued at once, one spooler.run()")
             let throughput = try await SpoolerThroughput.measure(printers: kioskPrinters, perLane: jobsPerLane,

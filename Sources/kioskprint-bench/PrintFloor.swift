@@ -16,9 +16,9 @@ struct PrintFloor: Sendable {
     /// And cupsd with its filters at least this many times the agent's CPU per receipt.
     static let cpuTargetRatio = 15.0
 
-    static func measure(latency: SpoolerLatency, printer: RunningPrinter, jobs: Int, warmUps: Int,
-                        folder: URL) async throws -> PrintFloor {
-        let client = try await FloorClient.build(in: folder)
+    /// `client`: built before any timing (FloorClient.build), so a compile failure ends the bench at once.
+    static func measure(client: FloorClient, latency: SpoolerLatency, printer: RunningPrinter, jobs: Int,
+                        warmUps: Int, folder: URL) async throws -> PrintFloor {
         let document = try FloorDocument.draw(dataJSON: try ReceiptSample.json(), for: latency.printer.capabilities,
                                               folder: folder, name: "receipt.pwg")
         let run = try await client.run(document, uri: printer.uri, jobs: jobs, warmUps: warmUps, folder: folder)
