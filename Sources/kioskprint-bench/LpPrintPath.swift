@@ -42,6 +42,8 @@ struct LpPrintPath: Sendable {
     var refusedAnswer: String?
     /// The filters cupsd ran for a job, in order, from the same debug log.
     var filterChain: [String] = []
+    /// cupsd's CPU time with its reaped children's (filters, backend) over the timed jobs (DaemonCPU).
+    var cupsdCPU: Duration?
 
     static let queue = "receipt"
     static let pollInterval = Duration.milliseconds(10)
@@ -66,10 +68,15 @@ struct LpPrintPath: Sendable {
 
         // One untimed job first: cupsd loads the PPD and starts its first filters.
         _ = try await printOnce(result.pageSizeOption, file: document.path, cups: cups, printer: printer, folder: folder)
+        let cupsd = DaemonCPU.cupsd(of: cups)
+        let cpuBefore = cupsd.flatMap { DaemonCPU.used(pid: $0, withChildren: true) }
         for index in 0..<jobs {
             progress("lp job \(index + 1) of \(jobs)")
             result.timed.append(try await printOnce(result.pageSizeOption, file: document.path, cups: cups,
                                                     printer: printer, folder: folder))
+        }
+        if let cupsd, let cpuBefore, let after = DaemonCPU.used(pid: cupsd, withChildren: true) {
+            result.cupsdCPU = after - cpuBefore
         }
         for _ in 0..<refusedAttempts {
             result.refused.append(try await printOnce(result.mediaOption, file: document.path, cups: cups,
@@ -95,7 +102,7 @@ struct LpPrintPath: Sendable {
     }
 
     /// Prints `file` once with `-o option` and follows the job to its end in cupsd.
-    private static func printOnce(_ option: String, file: String, cups: PrivateCups, printer: RunningPrinter,
+    static func printOnce(_ option: String, file: String, cups: PrivateCups, printer: RunningPrinter,
                                   folder: URL) async throws -> Attempt {
         let known = Set(try printer.receivedJobs().map(\.jobID))
         let startedWall = Date()

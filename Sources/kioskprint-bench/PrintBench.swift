@@ -7,8 +7,12 @@ import Simulator
 /// otherwise take: the same receipt as a PDF, printed with `lp` through a
 /// private cupsd with a driverless queue. Both sides print to instant
 /// recording ippeveprinters on loopback. Section 4 is `kioskprint-bench raw`'s
-/// (RawBench.swift) on the first of them. Needs root (the lab's avahi-daemon,
-/// cupsd), and runs in a network namespace of its own like the default mode.
+/// (RawBench.swift) on the first of them. Issue 15's floor (PrintFloor.swift:
+/// a C libcups client printing the same pre-drawn PWG) and CPU per receipt
+/// are in section 1; section 5 (PrintWaitProcess.swift) is `kioskprint print
+/// --wait` as a whole process beside that client's. Needs root (the lab's
+/// avahi-daemon, cupsd), and runs in a network namespace of its own like the
+/// default mode.
 enum PrintBench {
     /// Receipts timed one at a time through the spooler, after `warmUps` untimed ones.
     static let receipts = 200
@@ -39,6 +43,7 @@ enum PrintBench {
             defer { lab.stop() }
             let folder = lab.directory.appendingPathComponent("bench")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let floorClient = try await FloorClient.build(in: folder)
             let began = ContinuousClock.now
 
             var kioskPrinters: [RunningPrinter] = []
@@ -51,6 +56,10 @@ enum PrintBench {
             progress("1/4 KioskPrint: \(receipts) receipts one at a time (after \(warmUps) warm-ups)")
             let latency = try await SpoolerLatency.measure(printer: kioskPrinters[0], jobs: receipts,
                                                            warmUps: warmUps, folder: folder)
+
+            progress("1/4 the floor: \(receipts) receipts by the C libcups client (after \(warmUps) warm-ups)")
+            let floor = try await PrintFloor.measure(client: floorClient, latency: latency, printer: kioskPrinters[0],
+                                                     jobs: receipts, warmUps: warmUps, folder: folder)
 
             progress("2/4 KioskPrint: \(lanes) x \(jobsPerLane) receipts queued at once, one spooler.run()")
             let throughput = try await SpoolerThroughput.measure(printers: kioskPrinters, perLane: jobsPerLane,
@@ -75,9 +84,13 @@ enum PrintBench {
             let raw = try await RawVersusIPP.measure(ipp: kioskPrinters[0], escpos: escpos, simulator: simulator,
                                                      receipts: RawBench.defaultReceipts, warmUps: warmUps, folder: folder)
 
+            progress("5/5 kioskprint print --wait and the floor client, as whole processes")
+            let processes = try await PrintWaitProcess.measure(printer: kioskPrinters[0], floor: floor, folder: folder)
+
             var table = BenchTable()
-            PrintRows(latency: latency, throughput: throughput, cups: cups).add(to: &table)
+            PrintRows(latency: latency, throughput: throughput, cups: cups, floor: floor).add(to: &table)
             RawRows(figures: raw, number: 4).add(to: &table)
+            processes.add(to: &table, floor: floor)
             print(facts.text + "  load \(load) (1 min, at start)")
             print("")
             print(table.render())

@@ -18,16 +18,18 @@ struct ReceiptPDF: Sendable {
     var widthText: String { Self.millimetres(width) }
     var lengthText: String { Self.millimetres(cutLength) }
 
-    static func draw(for capabilities: PrinterCapabilities, folder: URL) throws -> ReceiptPDF {
+    /// `dataJSON`: the receipt's data (default: its sample data); `name`: the file in `folder`.
+    static func draw(for capabilities: PrinterCapabilities, folder: URL, dataJSON: String? = nil,
+                     name: String = "receipt.pdf") throws -> ReceiptPDF {
         let source = try TemplateCatalog().find("receipt")
-        let job = try TemplateJob(source: source, dataJSON: Data(try ReceiptSample.json().utf8),
+        let job = try TemplateJob(source: source, dataJSON: Data((try dataJSON ?? ReceiptSample.json()).utf8),
                                   dataFile: "receipt.sample.json")
         let media = try MediaSelection.media(for: job.document.page, on: capabilities)
         let pdf = try job.renderPDF(on: media)
         guard pdf.pageLengths.count == 1, let length = pdf.pageLengths.first else {
             throw BenchError("the receipt drew \(pdf.pageLengths.count) pages; the bench expects one")
         }
-        let path = folder.appendingPathComponent("receipt.pdf").path
+        let path = folder.appendingPathComponent(name).path
         try pdf.data.write(to: URL(fileURLWithPath: path))
         return ReceiptPDF(path: path, bytes: pdf.data.count, width: media.mediaWidth.hundredthsOfMillimetre,
                           cutLength: length.hundredthsOfMillimetre)

@@ -27,6 +27,10 @@ struct SpoolerLatency: Sendable {
     /// What the printer recorded of the last job: the media-col it was sent, and the format.
     var delivered: RecordedMedia?
     var documentFormat: String?
+    /// This process's CPU time (RUSAGE_SELF) summed over the timed jobs, enqueue to deliver's return.
+    var processCPU: Duration = .zero
+    /// The bytes the printer recorded for the last job's document.
+    var documentBytes: Int?
 
     static func measure(printer: RunningPrinter, jobs: Int, warmUps: Int, folder: URL) async throws -> SpoolerLatency {
         let store = try KioskStore(path: folder.appendingPathComponent("latency.sqlite").path)
@@ -37,6 +41,7 @@ struct SpoolerLatency: Sendable {
         var result = SpoolerLatency(printer: added.assignment.printer)
 
         for index in 0..<(warmUps + jobs) {
+            let cpuBefore = ProcessCPU.used()
             let asked = ContinuousClock.now
             let job = try await store.enqueue(name: "bench receipt \(index + 1)", role: role, content: content)
             let accepted = ContinuousClock.now
@@ -44,6 +49,7 @@ struct SpoolerLatency: Sendable {
             let ended = try await spooler.deliver(job.id)
             let elapsed = ContinuousClock.now - accepted
             guard index >= warmUps else { continue }
+            result.processCPU += ProcessCPU.used() - cpuBefore
 
             result.accept.append(accepted - asked)
             guard ended.state == .completed else {
@@ -59,6 +65,7 @@ struct SpoolerLatency: Sendable {
         let last = try printer.receivedJobs().last
         result.delivered = last.flatMap(RecordedMedia.init(job:))
         result.documentFormat = last?.documentFormat
+        result.documentBytes = last?.documentSize
         return result
     }
 }

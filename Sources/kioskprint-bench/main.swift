@@ -7,8 +7,9 @@
 //   kioskprint-bench render   template rendering to PWG raster, beside
 //                             Ghostscript; no root, no lab
 //   kioskprint-bench print    a receipt end to end through the spooler,
-//                             beside lp through a private cupsd, and the
-//                             raw section below; needs root
+//                             beside lp through a private cupsd and a C
+//                             libcups client (the floor), and the raw
+//                             section below; needs root
 //   kioskprint-bench raw [--receipts N]
 //                             a 30-item receipt through the spooler to a
 //                             raw-TCP ESC/POS simulator beside the 80 mm IPP
@@ -19,6 +20,10 @@
 //                             (beside cupsd), idle footprint, and a soak of
 //                             N jobs (default 10000) through its folders and
 //                             button; needs root (the lab)
+//   kioskprint-bench cpu      the agent's CPU per 30-item receipt through a
+//                             watched folder (100 one at a time, 100 at
+//                             once) beside cupsd with its filters, and its
+//                             idle memory before and after; needs root
 //   kioskprint-bench moved [--rounds N]
 //                             a saved printer found again at a new address
 //                             by its DNS-SD UUID: queued to completed there,
@@ -69,6 +74,8 @@ case "raw":
     await RawBench.run(Array(arguments.dropFirst()))
 case "agent":
     await AgentBench.run(Array(arguments.dropFirst()))
+case "cpu":
+    await CPUBench.run(Array(arguments.dropFirst()))
 case "moved":
     await MovedBench.run(Array(arguments.dropFirst()))
 case "retention":
