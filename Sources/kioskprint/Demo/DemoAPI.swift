@@ -52,9 +52,15 @@ struct DemoAPI {
     /// After the jobs have ended: the events the agent streamed, and the status page.
     func showAfterwards(previews: String) async throws {
         guard let base, let listener else { return }
+        // The job ended in the database a moment before its last event reaches
+        // curl's file: let the stream catch up (bounded) before stopping it.
+        func posEvents() -> [String] {
+            ((try? String(contentsOfFile: eventsFile, encoding: .utf8)) ?? "").components(separatedBy: "\n\n")
+                .filter { $0.contains("Sale 4711 (POS)") }
+        }
+        _ = await pollUntil(within: .seconds(5)) { posEvents().contains { $0.contains(#""state":"completed""#) } }
         listener.stop()
-        let events = ((try? String(contentsOfFile: eventsFile, encoding: .utf8)) ?? "").components(separatedBy: "\n\n")
-            .filter { $0.contains("Sale 4711 (POS)") }
+        let events = posEvents()
         print("\n$ curl -N -H 'Authorization: Bearer kp_...' \(base)/v1/events   (what it streamed about the POS's job)")
         for event in events {
             let name = event.split(separator: "\n").first { $0.hasPrefix("event: ") }?.dropFirst(7) ?? "?"
