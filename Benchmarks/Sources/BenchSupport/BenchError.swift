@@ -1,0 +1,5 @@
+/// A measurement that could not be taken, in words for the person running the bench.
+public struct BenchError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
