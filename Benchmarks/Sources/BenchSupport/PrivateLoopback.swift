@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Moves the benchmark into a network namespace of its own before anything
 /// starts, so that its loopback carries only its own lab.

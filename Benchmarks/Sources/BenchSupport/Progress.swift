@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Progress goes to standard error, and only on a terminal, so that standard
 /// output is the table alone.

@@ -32,7 +32,8 @@ struct StartupOrder: AsyncParsableCommand {
 
             Profile the binary that build-release.sh linked, then build again:
               scripts/build-release.sh --with-bench
-              sudo Benchmarks/.build/release/kioskprint-startup-order --out scripts/kioskprint.order
+              sudo Benchmarks/.build/release/kioskprint-startup-order \\
+                  --out scripts/kioskprint.order
               scripts/build-release.sh --product kioskprint
 
             Needs root (the lab's avahi-daemon) and valgrind (apt-get install valgrind), and takes a few \
