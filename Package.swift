@@ -25,8 +25,8 @@
 // The benchmarks behind docs/BENCHMARKS.md (kioskprint-bench, and
 // kioskprint-startup-order, which writes scripts/kioskprint.order) are a
 // package of their own in Benchmarks/, so that building and testing the
-// product does not compile them. It uses the modules listed under
-// "Modules for Benchmarks/" in products below, and nothing else does.
+// product does not compile them. It takes the modules it needs through the
+// library products listed for it below; nothing else uses those products.
 import PackageDescription
 
 let strict: [SwiftSetting] = [

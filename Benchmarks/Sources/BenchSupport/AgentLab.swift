@@ -5,11 +5,13 @@ public import Simulator
 /// label recording printer, the GPIO stand-in, and the kiosk site saved
 /// against them. Stop it when done: its daemons outlive the bench otherwise.
 public struct AgentLab: Sendable {
+    /// The PrinterLab: its private avahi-daemon and printers.
     public let lab: PrinterLab
     /// The 80 mm receipt printer: the receipt and ticket roles.
     public let receipt: RunningPrinter
     /// The 4x6 label printer: the label role.
     public let label: RunningPrinter
+    /// The kiosk saved against the two printers.
     public let site: AgentSite
 
     /// Starts the lab and prepares the site for the agent `kioskprint`

@@ -15,17 +15,24 @@ public import Store
 ///
 /// The receipt printer holds the receipt and ticket roles, the label printer the label role.
 public struct AgentSite: Sendable {
+    /// The kiosk's folder: configuration, templates, state, the watched folders, logs.
     public let folder: URL
     /// The `kioskprint` binary the agent runs (`KioskprintBinary`).
     public let kioskprint: String
+    /// The agent's TOML file.
     public let configPath: String
+    /// The agent's SQLite database.
     public let database: String
+    /// The watched folder for the receipt template's data (role receipt).
     public let receipts: String
+    /// The watched folder for shipping-label envelopes (role label).
     public let labels: String
+    /// The libgpiod stand-in the agent is preloaded with: its button and light.
     public let gpio: GPIOStandIn
     /// The agent's database, opened by the bench to follow the queue (WAL: both may use it at once).
     public let store: KioskStore
 
+    /// The site's fixed names and limits, as its configuration uses them.
     public static let box = "bench-kiosk"
     public static let buttonLine = 17
     public static let lightLine = 27
@@ -136,6 +143,7 @@ public struct AgentSite: Sendable {
 
     /// One agent started and ready.
     public struct Run: Sendable {
+        /// The agent's process.
         public let agent: Spawned
         /// From just before posix_spawn to the arrival of READY=1.
         public let toReady: Duration
