@@ -40,7 +40,7 @@ struct AgentRows {
         if let median = ours.median, let max = ours.max {
             verdict += median < Self.readyTarget ? (max < Self.readyTarget ? "met (max too)" : "met (median; max not)") : "NOT met"
         }
-        let startNote = table.footnote("Release kioskprint beside the bench, started with posix_spawn, $NOTIFY_SOCKET "
+        let startNote = table.footnote("The release kioskprint (the root package's, or --kioskprint), started with posix_spawn, $NOTIFY_SOCKET "
             + "set to a datagram socket of the bench's own and the GPIO stand-in preloaded (LD_PRELOAD), against the "
             + "site of section 3 with an empty queue: timed from just before posix_spawn to recv returning the datagram "
             + "with READY=1 (\"\(startup.readyMessage.replacingOccurrences(of: "\n", with: "\\n"))\"), which the agent "
