@@ -44,8 +44,8 @@ public enum KioskprintBinary {
             return explicit
         }
         guard let path = defaultPath() else {
-            throw BenchError("cannot tell where the KioskPrint package is: this program is not in the build folder of "
-                + "the Benchmarks package beside it. Pass --kioskprint PATH (e.g. .build/release/kioskprint).")
+            throw BenchError("cannot tell where the KioskPrint package is: this program is not inside the build folder of "
+                + "KioskPrint's Benchmarks package. Pass --kioskprint PATH (e.g. .build/release/kioskprint).")
         }
         guard FileManager.default.isExecutableFile(atPath: path) else {
             let root = URL(fileURLWithPath: path).deletingLastPathComponent().deletingLastPathComponent()
