@@ -21,7 +21,12 @@
 //   Agent       - `kioskprint run`: triggers, spooler, lights and the HTTP API as one service group
 //   Simulator   - loopback printers (ippeveprinter) and a private Avahi for the demo and tests
 //   kioskprint  - the command line: argument parsing and output formatting only
-//   kioskprint-bench - the benchmarks behind docs/BENCHMARKS.md
+//
+// The benchmarks behind docs/BENCHMARKS.md (kioskprint-bench, and
+// kioskprint-startup-order, which writes scripts/kioskprint.order) are a
+// package of their own in Benchmarks/, so that building and testing the
+// product does not compile them. It takes the modules it needs through the
+// library products listed for it below; nothing else uses those products.
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -35,8 +40,18 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "kioskprint", targets: ["kioskprint"]),
-        .executable(name: "kioskprint-bench", targets: ["kioskprint-bench"]),
         .executable(name: "kioskprint-fuzz", targets: ["kioskprint-fuzz"]),
+        // Modules for Benchmarks/ (a package of its own, which depends on this one by path).
+        .library(name: "PrintModel", targets: ["PrintModel"]),
+        .library(name: "Discovery", targets: ["Discovery"]),
+        .library(name: "IPP", targets: ["IPP"]),
+        .library(name: "Setup", targets: ["Setup"]),
+        .library(name: "Simulator", targets: ["Simulator"]),
+        .library(name: "Rendering", targets: ["Rendering"]),
+        .library(name: "Templates", targets: ["Templates"]),
+        .library(name: "Store", targets: ["Store"]),
+        .library(name: "Spooler", targets: ["Spooler"]),
+        .library(name: "PrinterLanguages", targets: ["PrinterLanguages"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -133,15 +148,6 @@ let package = Package(
                            "KioskConfiguration", "GPIO", "Triggers", "Agent", "PrinterLanguages", "RawConnections", .product(name: "Logging", package: "swift-log"),
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
-        // Measures discovery and contact latency against a private PrinterLab,
-        // template rendering (`render`, no root) and printing end to end
-        // (`print`, root: beside lp through a private cupsd), beside the tools
-        // a site would otherwise use.
-        .executableTarget(name: "kioskprint-bench",
-                          dependencies: ["PrintModel", "Discovery", "IPP", "Setup", "Simulator", "Rendering", "Templates",
-                                         "Store", "Spooler", "PrinterLanguages"],
-                          swiftSettings: strict),
-
         // Every reader of outside input as a function of bytes, for libFuzzer
         // (kioskprint-fuzz, scripts/fuzz.sh) and for the corpus replay in the tests.
         .target(name: "FuzzTargets",

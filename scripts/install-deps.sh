@@ -22,9 +22,12 @@ run_pkgs=(
   cups-ipp-utils avahi-daemon avahi-utils dbus-daemon tmux procps systemd
   curl chromium prometheus
 )
-# Bench: `kioskprint-bench render` compares against Ghostscript's PDF-to-PWG path (gstoraster's),
+# The benchmarks (the Benchmarks/ package, built by `scripts/build-release.sh --with-bench`):
+# `kioskprint-bench render` compares against Ghostscript's PDF-to-PWG path (gstoraster's),
 # and reads each process's peak memory through GNU time.
-# `kioskprint-bench print` compares against lp through a private cupsd with a driverless queue.
+# `kioskprint-bench print`, `agent` and `api` compare against a private cupsd (lp, ipptool,
+# a driverless queue). `kioskprint-startup-order` also needs valgrind, which is not installed
+# here: it is run by hand when the link order is refreshed, and says so when it is missing.
 bench_pkgs=(
   ghostscript time
   cups cups-filters cups-client

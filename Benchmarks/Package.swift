@@ -1,0 +1,59 @@
+// swift-tools-version:6.1
+// KioskPrint's benchmarks: a package of its own beside the product, as
+// Hummingbird keeps its benchmarks, so that `swift build` and `swift test` of
+// the product never compile them.
+//
+//   BenchSupport             - what the bench and the order tool share: the agent's lab and
+//                              kiosk site, child processes measured, the private loopback,
+//                              the options every lab command takes, finding the kioskprint binary
+//   kioskprint-bench         - the benchmarks behind docs/BENCHMARKS.md, one subcommand each
+//   kioskprint-startup-order - the agent profiled under callgrind: scripts/kioskprint.order,
+//                              the link order of scripts/build-release.sh
+//
+// The product is taken from the folder above by path: a change there that
+// breaks the bench fails CI's `swift build --package-path Benchmarks`.
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+/// The product package's modules, by the library products it lists for this package.
+func kioskPrint(_ module: String) -> Target.Dependency { .product(name: module, package: "KioskPrint") }
+
+let package = Package(
+    name: "KioskPrintBenchmarks",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "kioskprint-bench", targets: ["kioskprint-bench"]),
+        .executable(name: "kioskprint-startup-order", targets: ["kioskprint-startup-order"]),
+    ],
+    dependencies: [
+        .package(name: "KioskPrint", path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "BenchSupport",
+                dependencies: [kioskPrint("PrintModel"), kioskPrint("Setup"), kioskPrint("Simulator"), kioskPrint("Store"),
+                               kioskPrint("Templates"),
+                               .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                swiftSettings: strict),
+        // Discovery and contact latency against a private PrinterLab, template
+        // rendering (`render`, no root), printing end to end (`print`, root:
+        // beside lp through a private cupsd), the agent as a service, each
+        // beside the tool a site would otherwise use.
+        .executableTarget(name: "kioskprint-bench",
+                          dependencies: ["BenchSupport",
+                                         kioskPrint("PrintModel"), kioskPrint("Discovery"), kioskPrint("IPP"), kioskPrint("Setup"),
+                                         kioskPrint("Simulator"), kioskPrint("Rendering"), kioskPrint("Templates"), kioskPrint("Store"),
+                                         kioskPrint("Spooler"), kioskPrint("PrinterLanguages"),
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          swiftSettings: strict),
+        .executableTarget(name: "kioskprint-startup-order",
+                          dependencies: ["BenchSupport", kioskPrint("Simulator"), kioskPrint("Templates"),
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          swiftSettings: strict),
+    ]
+)

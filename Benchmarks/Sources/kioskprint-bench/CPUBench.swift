@@ -1,0 +1,252 @@
+import BenchSupport
+import Foundation
+import PrintModel
+import Setup
+import Simulator
+import Store
+
+/// `kioskprint-bench cpu`: issue 15's CPU and memory figures for the agent
+/// itself. The release `kioskprint run` (as the agent bench starts it, on the
+/// same site) is given the render bench's 30-item receipt through its watched
+/// receipts folder, 100 one at a time (each let complete before the next is
+/// dropped) and then 100 at once; the agent process's CPU time from
+/// /proc/PID/stat before and after each batch, per receipt. Beside it, in the
+/// same run, the same receipt as a PDF sent with `lp` to a private cupsd with
+/// a driverless queue (the print bench's PrivateCups, DriverlessQueue and
+/// LpPrintPath) on the same kind of recording printer: cupsd's CPU with its
+/// filters' and backend's, per receipt. And the agent's resident memory at
+/// READY + 5 s and once idle again after the 200 receipts. Needs root (the lab).
+enum CPUBench {
+    static let receipts = 100
+    static let lpJobs = 12
+    static let idleWait = Duration.seconds(5)
+
+    static func run(kioskprint: String) async -> Never {
+        let facts = MachineFacts.current()
+        let load = MachineFacts.loadAverage()
+        do {
+            let lab = try await AgentLab.start(kioskprint: kioskprint)
+            defer { lab.stop() }
+            let began = ContinuousClock.now
+            progress("1/2 the agent: \(receipts) receipts one at a time, then \(receipts) at once")
+            let agent = try await AgentCPU.measure(site: lab.site, receipts: receipts, idleWait: idleWait)
+            progress("2/2 lp through a private cupsd: \(lpJobs) jobs of the same receipt (about a second each)")
+            let cups: Result<CupsCPU, BenchError>
+            do {
+                cups = .success(try await CupsCPU.measure(lab: lab, jobs: lpJobs))
+            } catch {
+                cups = .failure(BenchError("\(error)"))
+            }
+            var table = BenchTable()
+            CPURows(agent: agent, cups: cups).add(to: &table)
+            print(facts.text + "  load \(load) (1 min, at start)")
+            print("")
+            print(table.render())
+            print("Measured in \(Millis.text(ContinuousClock.now - began)) ms of lab time, load "
+                + "\(MachineFacts.loadAverage()) at the end; ms = milliseconds, MB = 2^20 bytes.")
+        } catch {
+            FileHandle.standardError.write(Data("kioskprint-bench cpu: \(error)\n".utf8))
+            exit(1)
+        }
+        exit(0)
+    }
+}
+
+/// The agent's side: CPU per receipt both ways, and its resident memory.
+struct AgentCPU: Sendable {
+    var receipts: Int
+    /// The agent's utime + stime over each batch (DaemonCPU, without children: it runs none).
+    var oneAtATime: Duration
+    var atOnce: Duration
+    /// Wall time of each batch, from the first drop to the drain seen.
+    var oneAtATimeElapsed: Duration
+    var atOnceElapsed: Duration
+    var atStart: AgentFootprint
+    var afterWork: AgentFootprint
+    var completed: Int
+    var notCompleted: [String]
+
+    static func measure(site: AgentSite, receipts: Int, idleWait: Duration) async throws -> AgentCPU {
+        let data = Data(try LongReceipt.json().utf8)
+        let notify = try NotifySocket(receiveTimeout: .seconds(1))
+        let log = site.folder.appendingPathComponent("cpu.log").path
+        let run = try await offloaded { try site.start(notify: notify, log: log) }
+        let agent = run.agent
+        do {
+            let pid = agent.pid
+            try await Task.sleep(for: idleWait)
+            let atStart = try AgentFootprint.read(pid: pid)
+            func cpu() throws -> Duration {
+                guard let used = DaemonCPU.used(pid: pid, withChildren: false) else {
+                    throw BenchError("the agent exited; see \(log)")
+                }
+                return used
+            }
+            var number = 0
+            let before = try cpu()
+            let firstStarted = ContinuousClock.now
+            for _ in 0..<receipts {
+                number += 1
+                progress("one at a time: receipt \(number) of \(receipts)")
+                try site.drop(data, as: String(format: "cpu-%06d.json", number), into: site.receipts)
+                try await AgentSoak.waitForDrain(site: site, presses: 0, agent: agent)
+            }
+            let oneAtATimeElapsed = ContinuousClock.now - firstStarted
+            let middle = try cpu()
+            progress("\(receipts) receipts at once")
+            let secondStarted = ContinuousClock.now
+            for _ in 0..<receipts {
+                number += 1
+                try site.drop(data, as: String(format: "cpu-%06d.json", number), into: site.receipts)
+            }
+            try await AgentSoak.waitForDrain(site: site, presses: 0, agent: agent)
+            let atOnceElapsed = ContinuousClock.now - secondStarted
+            let after = try cpu()
+            progress("the agent idle again for \(idleWait)")
+            try await Task.sleep(for: idleWait)
+            let afterWork = try AgentFootprint.read(pid: pid)
+            let jobs = try await site.store.jobs(includeFinished: true)
+            let done = jobs.filter { $0.state == .completed }
+            _ = try? await offloaded { site.stop(agent) }
+            agent.stop()
+            return AgentCPU(receipts: receipts, oneAtATime: middle - before, atOnce: after - middle,
+                            oneAtATimeElapsed: oneAtATimeElapsed, atOnceElapsed: atOnceElapsed, atStart: atStart,
+                            afterWork: afterWork, completed: done.count,
+                            notCompleted: jobs.filter { $0.state != .completed }
+                                .map { "job \($0.id) \($0.state): \($0.lastError ?? "no error recorded")" })
+        } catch {
+            agent.stop()
+            throw error
+        }
+    }
+}
+
+/// The alternative: the same 30-item receipt as a PDF, `lp` to a private
+/// cupsd's driverless queue on a recording printer of the CUPS side's kind,
+/// one job at a time, each followed to completed in cupsd.
+struct CupsCPU: Sendable {
+    var version: String
+    var jobs: Int
+    var completed: Int
+    /// cupsd's utime + stime + cutime + cstime over the timed jobs.
+    var cpu: Duration
+    var pdfBytes: Int
+    var option: String
+    var filter: String?
+
+    static func measure(lab: AgentLab, jobs: Int) async throws -> CupsCPU {
+        let folder = lab.site.folder.appendingPathComponent("scratch")
+        let printer = try await lab.lab.startPrinter(.recording(try CupsReceiptPrinter.preset()))
+        // The PDF is drawn for the agent's receipt printer as saved (as the print bench's lp side is).
+        let store = try KioskStore(path: folder.appendingPathComponent("cpu-cups.sqlite").path)
+        let saved = try await RoleSetup(store: store).add(uri: lab.receipt.uri, role: try Role("receipt"), as: .primary)
+        let document = try ReceiptPDF.draw(for: saved.assignment.printer.capabilities, folder: folder,
+                                           dataJSON: try LongReceipt.json(), name: "receipt-30.pdf")
+        let cups = try await PrivateCups.start(logLevel: "warn")
+        defer { cups.stop() }
+        let queue = LpPrintPath.queue
+        if case .refused(let reason) = try await DriverlessQueue.add(queue, uri: printer.uri, on: cups, folder: folder) {
+            throw BenchError("cupsd made no driverless queue for the CUPS side's printer: \(reason)")
+        }
+        let option = "PageSize=Custom.\(document.widthText)x\(document.lengthText)mm"
+        // One untimed job first: cupsd loads the PPD and starts its first filters.
+        _ = try await LpPrintPath.printOnce(option, file: document.path, cups: cups, printer: printer, folder: folder)
+        guard let cupsd = DaemonCPU.cupsd(of: cups), let before = DaemonCPU.used(pid: cupsd, withChildren: true) else {
+            throw BenchError("cupsd's process was not found under its guard shell")
+        }
+        var completed = 0
+        for index in 0..<jobs {
+            progress("lp job \(index + 1) of \(jobs)")
+            let attempt = try await LpPrintPath.printOnce(option, file: document.path, cups: cups, printer: printer,
+                                                          folder: folder)
+            if attempt.state == .completed { completed += 1 }
+        }
+        guard let after = DaemonCPU.used(pid: cupsd, withChildren: true) else {
+            throw BenchError("cupsd exited during the jobs")
+        }
+        return CupsCPU(version: try await LpPrintPath.packageVersion("cups", folder: folder), jobs: jobs,
+                       completed: completed, cpu: after - before, pdfBytes: document.bytes, option: option,
+                       filter: DriverlessQueue.filter(queue, on: cups))
+    }
+}
+
+/// The cpu bench's table.
+struct CPURows {
+    let agent: AgentCPU
+    let cups: Result<CupsCPU, BenchError>
+
+    /// Issue 15's targets.
+    static let cpuTarget = Duration.milliseconds(6)
+    static let cupsRatioTarget = 15.0
+    static let startTargetKiB = 25 * 1024
+    static let afterWorkTargetKiB = 28 * 1024
+
+    func add(to table: inout BenchTable) {
+        let n = agent.receipts
+        table.section("1. CPU per 30-item receipt dropped into a watched folder (ms of CPU time per receipt)")
+        let agentNote = table.footnote("The release `kioskprint run` on the agent bench's site (AgentLab: 2 watched "
+            + "folders, 1 button, 1 light checking the receipt printer every 2 s, 80 mm and 4x6 recording "
+            + "ippeveprinters on loopback), \(Millis.text(CPUBench.idleWait)) ms after READY=1. Each receipt is the "
+            + "render bench's \"receipt, \(RenderCase.longReceiptItems) items\" data (the built-in receipt's "
+            + "sample items repeated), written as .NAME.tmp and renamed into receipts/ (template = \"receipt\"). One "
+            + "at a time: each dropped once the one before had drained (file gone from the folder and processing/, "
+            + "no unfinished job in the store, polled every \(Millis.text(AgentSoak.pollInterval)) ms), \(n) "
+            + "receipts in \(Millis.text(agent.oneAtATimeElapsed)) ms; at once: \(n) dropped together, then "
+            + "drained, in \(Millis.text(agent.atOnceElapsed)) ms. CPU = the agent process's utime + stime "
+            + "(/proc/PID/stat, all its threads; 10 ms ticks) read before and after each batch, divided by the "
+            + "receipts: intake, drawing, the store, IPP and the follow, and whatever else the agent did meanwhile "
+            + "(its light's check, its timers). \(agent.completed) of \(2 * n) jobs completed"
+            + (agent.notCompleted.first.map { "; first not completed: \($0)" } ?? "") + ".")
+        let one = agent.oneAtATime / n, many = agent.atOnce / n
+        let cupsFigures: CupsCPU? = if case .success(let c) = cups { c } else { nil }
+        let cupsPerJob = cupsFigures.map { $0.cpu / max($0.jobs, 1) }
+        func verdict(_ ours: Duration) -> String {
+            var text = "target <= \(Millis.text(Self.cpuTarget)) ms: " + (ours <= Self.cpuTarget ? "met" : "missed")
+            if let theirs = cupsPerJob, Millis.value(ours) > 0 {
+                let ratio = Millis.value(theirs) / Millis.value(ours)
+                text += String(format: "; cupsd / agent x%.1f, target >= %.0fx: ", ratio, Self.cupsRatioTarget)
+                    + (ratio >= Self.cupsRatioTarget ? "met" : "missed")
+            }
+            return text
+        }
+        let cupsLabel: String, cupsFigure: String, cupsNote: String
+        switch cups {
+        case .success(let c):
+            cupsLabel = "lp -o \(c.option), cupsd + filters + backend"
+            cupsFigure = DaemonCPU.text(cupsPerJob) + " (\(c.jobs) jobs)"
+            cupsNote = table.footnote("CUPS \(c.version): the print bench's private cupsd (PrivateCups, LogLevel warn) "
+                + "with a driverless queue (lpadmin -m everywhere, PPD filter \(c.filter ?? "unknown")) to an 80 mm "
+                + "recording ippeveprinter of its own (CupsReceiptPrinter), given the same 30-item receipt as a PDF "
+                + "(\(c.pdfBytes) bytes, drawn once before, for the agent's receipt printer as saved) with lp, one "
+                + "job at a time, each followed to completed in cupsd (Get-Job-Attributes every 10 ms); one untimed "
+                + "job first; \(c.completed) of \(c.jobs) completed. CPU = cupsd's utime + stime + cutime + cstime "
+                + "(/proc/PID/stat) before the first timed job and after the last, divided by the jobs: cupsd, and "
+                + "the filters and IPP backend it ran and reaped as its children; cupsd answering lp and the "
+                + "bench's polls is in it, lp itself is not.")
+        case .failure(let error):
+            cupsLabel = "lp through a private cupsd"
+            cupsFigure = "not measured"
+            cupsNote = "cupsd could not run here: \(error)"
+        }
+        table.add("\(n) one at a time, each completed first", DaemonCPU.text(one) + " (\(DaemonCPU.text(agent.oneAtATime)) in all)",
+                  cupsLabel, cupsFigure, note: verdict(one) + " " + agentNote + " " + cupsNote)
+        table.add("\(n) at once", DaemonCPU.text(many) + " (\(DaemonCPU.text(agent.atOnce)) in all)",
+                  "", "", note: verdict(many))
+
+        table.section("2. The agent's resident memory (VmRSS), idle")
+        let memoryNote = table.footnote("VmRSS and RssAnon from /proc/PID/status of the agent process, as the agent "
+            + "bench's AgentFootprint reads them; heap = RssAnon. 'Idle again' is read \(Millis.text(CPUBench.idleWait)) "
+            + "ms after section 1's last batch drained (the agent gives freed memory back with malloc_trim when a "
+            + "role's queue runs dry).")
+        func memory(_ footprint: AgentFootprint) -> String {
+            "\(Megabytes.text(footprint.rssKiB)) (heap \(Megabytes.text(footprint.anonKiB)))"
+        }
+        table.add("at READY + \(Int(Millis.value(CPUBench.idleWait) / 1000)) s", memory(agent.atStart), "-", "-",
+                  note: "target < \(Self.startTargetKiB / 1024) MB: "
+                    + (agent.atStart.rssKiB < Self.startTargetKiB ? "met " : "missed ") + memoryNote)
+        table.add("idle again after the \(2 * n) receipts", memory(agent.afterWork), "-", "-",
+                  note: "target < \(Self.afterWorkTargetKiB / 1024) MB: "
+                    + (agent.afterWork.rssKiB < Self.afterWorkTargetKiB ? "met" : "missed")
+                    + "; peak while working (VmHWM) \(Megabytes.text(agent.afterWork.peakKiB))")
+    }
+}
