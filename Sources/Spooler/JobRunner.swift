@@ -100,7 +100,7 @@ struct JobRunner {
             let target = carried.printers[state.targetIndex]
             do {
                 let started = ContinuousClock.now
-                let (document, drewNow) = try prepare(carried.job, for: target, reprint: state.reprint)
+                let (document, drewNow) = try await prepare(carried.job, for: target, reprint: state.reprint)
                 // Drawing is the spooler's own CPU work per job: the fleet's render-time
                 // histogram (a job drawn at intake was timed there).
                 if drewNow { SpoolerMetrics.recordDrawing(ContinuousClock.now - started, role: carried.job.role) }
@@ -173,9 +173,11 @@ struct JobRunner {
 
     /// The job drawn for `printer`, and whether it was drawn now (false: at intake).
     private func prepare(_ job: PrintJob, for printer: SavedPrinter,
-                         reprint: Bool) throws(DeliveryError) -> (PreparedDocument, drewNow: Bool) {
+                         reprint: Bool) async throws(DeliveryError) -> (PreparedDocument, drewNow: Bool) {
         // Drawn at intake for this very printer: send that drawing (a reprint needs its banner).
-        if let drawn = preparer.drawnAhead?.take(job: job.id, for: printer), !reprint { return (drawn, false) }
+        if let drawnAhead = preparer.drawnAhead, let drawn = await drawnAhead.take(job: job.id, for: printer), !reprint {
+            return (drawn, false)
+        }
         return (try draw(job, for: printer, reprint: reprint), true)
     }
 

@@ -16,9 +16,13 @@ extension KioskStore {
     /// - Parameter idempotency: an HTTP caller's key and request hash, kept
     ///   with the job in the same commit; a second job with the same key is
     ///   refused by the database (`job(idempotencyKey:)` finds the first).
+    /// - Parameter whenInserted: called with the new job's id inside the
+    ///   transaction, before any other connection can see the job (the
+    ///   intake announces a drawing on its way there, before the spooler can
+    ///   claim the job).
     public func enqueue(name: String, role: Role, content: JobContent, copies: Int = 1, source: String? = nil,
                         opensDrawer: Bool = false, idempotency: IdempotencyKey? = nil,
-                        at date: Date = Date()) async throws -> PrintJob {
+                        at date: Date = Date(), whenInserted: (@Sendable (JobID) -> Void)? = nil) async throws -> PrintJob {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         try Self.validate(name: name, content: content, copies: copies)
         return try await pool.write { db in
@@ -33,6 +37,7 @@ extension KioskStore {
             try record.insert(db)
             record.marker = Self.newMarker(for: record.jobID)
             try record.update(db)
+            whenInserted?(record.jobID)
             return try record.job()
         }
     }

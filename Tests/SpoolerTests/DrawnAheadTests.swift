@@ -92,7 +92,7 @@ import Testing
         #expect(try await site.receivedHeight() > 600, "drawn again for the printer as it is now")
     }
 
-    @Test func theShelfKeepsItsBoundsAndServesOnlyItsPrinter() throws {
+    @Test func theShelfKeepsItsBoundsAndServesOnlyItsPrinter() async throws {
         let shelf = DrawnDocuments(limits: .init(totalBytes: 250, documentBytes: 100, documents: 10))
         let printer = SavedPrinter(id: 7, uri: "ipp://127.0.0.1:1/ipp/print", uuid: nil, serviceName: nil,
                                    capabilities: PrinterCapabilities(name: "Shelf Receipt"), addedAt: Date(), contactedAt: Date())
@@ -101,16 +101,36 @@ import Testing
         func document(_ bytes: Int) -> PreparedDocument {
             PreparedDocument(data: Data(count: bytes), format: .pwgRaster, media: roll, cutLengths: [], finishings: [], warnings: [])
         }
-        shelf.keep(document(101), job: JobID(1), printer: printer)
+        func keep(_ bytes: Int, _ id: Int64) {
+            shelf.expect(job: JobID(id), printer: printer)
+            shelf.deliver(document(bytes), job: JobID(id))
+        }
+        keep(101, 1)
         #expect(shelf.count.documents == 0, "larger than one drawing may be: drawn at send time instead")
-        for id in 2...4 { shelf.keep(document(100), job: JobID(Int64(id)), printer: printer) }
+        for id in 2...4 { keep(100, Int64(id)) }
         #expect(shelf.count.documents == 2 && shelf.count.bytes == 200, "the oldest went to stay within 250 bytes")
-        #expect(shelf.take(job: JobID(2), for: printer) == nil)
+        #expect(await shelf.take(job: JobID(2), for: printer) == nil)
         var other = printer
         other.id = 8
-        #expect(shelf.take(job: JobID(3), for: other) == nil, "drawn for printer 7, not 8")
-        #expect(shelf.take(job: JobID(3), for: printer) == nil, "and let go after that")
-        #expect(shelf.take(job: JobID(4), for: printer)?.data.count == 100)
+        #expect(await shelf.take(job: JobID(3), for: other) == nil, "drawn for printer 7, not 8")
+        #expect(await shelf.take(job: JobID(3), for: printer) == nil, "and let go after that")
+        #expect(await shelf.take(job: JobID(4), for: printer)?.data.count == 100)
         #expect(shelf.count.documents == 0 && shelf.count.bytes == 0)
+    }
+
+    @Test func aSpoolerThatComesBeforeTheDrawingWaitsForIt() async throws {
+        let shelf = DrawnDocuments()
+        let printer = SavedPrinter(id: 7, uri: "ipp://127.0.0.1:1/ipp/print", uuid: nil, serviceName: nil,
+                                   capabilities: PrinterCapabilities(name: "Shelf Receipt"), addedAt: Date(), contactedAt: Date())
+        let roll = PageGeometry(roll: RollMedia(width: .millimetres(80), cutLengths: .millimetres(25)...Length.millimetres(300)),
+                                resolution: Resolution(203))
+        shelf.expect(job: JobID(9), printer: printer)
+        let taking = Task { await shelf.take(job: JobID(9), for: printer) }
+        // The spooler is parked on the drawing being made (not answered nil at once).
+        try await pollUntil("the spooler to wait for the drawing", within: .seconds(5)) { shelf.waitingSpoolers == 1 }
+        shelf.deliver(PreparedDocument(data: Data(count: 42), format: .pwgRaster, media: roll, cutLengths: [],
+                                       finishings: [], warnings: []), job: JobID(9))
+        #expect(await taking.value?.data.count == 42)
+        #expect(shelf.count.documents == 0)
     }
 }

@@ -20,7 +20,7 @@ struct KioskprintBench: AsyncParsableCommand {
             a private cupsd) and need root; they run in a network namespace of their own unless \
             --shared-loopback. `render` and `retention` need neither root nor a lab.
 
-            The commands that run the product's kioskprint binary (render, agent, api, hostile) take \
+            The commands that run the product's kioskprint binary (render, print, agent, cpu, api, hostile) take \
             --kioskprint PATH; by default they run the root package's .build/release/kioskprint, built \
             with `scripts/build-release.sh --product kioskprint`.
             """,

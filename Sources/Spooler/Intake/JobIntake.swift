@@ -3,6 +3,7 @@ public import PrintModel
 import Rendering
 public import Store
 public import Templates
+import Synchronization
 
 /// Takes a job in, for every way one arrives (the command line, a watched
 /// folder, a button): checks it first, so a mistake is refused with its
@@ -69,21 +70,28 @@ public struct JobIntake: Sendable {
         let started = ContinuousClock.now
         let (check, laidOut) = TemplateCheck.layOut(source, dataJSON: Data(dataJSON.utf8), dataFile: dataFile, media: media)
         guard check.isClean, let laidOut else { throw IntakeError(.refused, check.errors.joined(separator: "\n")) }
+        // The drawing is announced inside the insert's transaction, so a
+        // spooler that claims the job before it is done waits for it.
+        let inserted = Mutex<JobID?>(nil)
         async let queued = queueResult(name: name, role: role, content: content, copies: copies, source: origin,
-                                       opensDrawer: opensDrawer, idempotency: idempotency)
+                                       opensDrawer: opensDrawer, idempotency: idempotency) { id in
+            inserted.withLock { $0 = id }
+            drawnAhead.expect(job: id, printer: printer)
+        }
         let document = drawing.drawAhead(laidOut, for: printer.capabilities)
         if document != nil { SpoolerMetrics.recordDrawing(ContinuousClock.now - started, role: role) }
-        let job = try await queued.get()
-        if let document { drawnAhead.keep(document, job: job.id, printer: printer) }
-        return job
+        let result = await queued
+        if let id = inserted.withLock({ $0 }) { drawnAhead.deliver(document, job: id) }
+        return try result.get()
     }
 
     /// `queue` with its error as a value, for an `async let`.
     private func queueResult(name: String, role: Role, content: JobContent, copies: Int, source: String?,
-                             opensDrawer: Bool, idempotency: IdempotencyKey?) async -> Result<PrintJob, IntakeError> {
+                             opensDrawer: Bool, idempotency: IdempotencyKey?,
+                             whenInserted: @escaping @Sendable (JobID) -> Void) async -> Result<PrintJob, IntakeError> {
         do {
             return .success(try await queue(name: name, role: role, content: content, copies: copies, source: source,
-                                            opensDrawer: opensDrawer, idempotency: idempotency))
+                                            opensDrawer: opensDrawer, idempotency: idempotency, whenInserted: whenInserted))
         } catch { return .failure(error) }
     }
 
@@ -144,12 +152,13 @@ public struct JobIntake: Sendable {
     /// Queues a job that was checked before, e.g. a reprint of a stored job.
     public func queue(name: String, role: Role, content: JobContent, copies: Int = 1,
                       source: String? = nil, opensDrawer: Bool = false,
-                      idempotency: IdempotencyKey? = nil) async throws(IntakeError) -> PrintJob {
+                      idempotency: IdempotencyKey? = nil,
+                      whenInserted: (@Sendable (JobID) -> Void)? = nil) async throws(IntakeError) -> PrintJob {
         // The store refuses such a name too; here it is the job that is wrong, not the storage.
         if let problem = JobName.problem(name) { throw IntakeError(.refused, problem.prefix(1).uppercased() + problem.dropFirst()) }
         do {
             return try await store.enqueue(name: name, role: role, content: content, copies: copies, source: source,
-                                           opensDrawer: opensDrawer, idempotency: idempotency)
+                                           opensDrawer: opensDrawer, idempotency: idempotency, whenInserted: whenInserted)
         } catch {
             throw IntakeError(.notStored, "the job could not be written to the queue: \(store.explain(error)) Nothing was queued.")
         }
