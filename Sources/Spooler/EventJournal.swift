@@ -48,7 +48,7 @@ public final class EventJournal: Sendable {
     /// Records an event and hands it to every subscriber.
     public func publish(_ event: SpoolerEvent) {
         state.withLock { state in
-            let entry = Entry(id: "\(boot).\(state.next)", number: state.next, event: event)
+            let entry = Entry(id: "\(boot).\(state.next)", number: state.next, event: event.withoutJobData)
             state.next += 1
             state.recent.append(entry)
             if state.recent.count > capacity { state.recent.removeFirst(state.recent.count - capacity) }

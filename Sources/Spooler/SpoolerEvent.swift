@@ -85,3 +85,30 @@ public enum SpoolerEvent: Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension SpoolerEvent {
+    /// The event with its job's data left out (a template's JSON, kept as
+    /// `{}`): what the event journal keeps. The stream shows a job's state,
+    /// never its data, and a thousand 30-item receipts' JSON held for it
+    /// would be megabytes of memory for nothing.
+    public var withoutJobData: SpoolerEvent {
+        func light(_ job: PrintJob) -> PrintJob {
+            guard case .template(let name, _) = job.content else { return job }
+            var job = job
+            job.content = .template(name: name, dataJSON: "{}")
+            return job
+        }
+        switch self {
+        case .sending(let job, let to, let format, let cuts): return .sending(light(job), to: to, format: format, cutLengths: cuts)
+        case .finished(let job): return .finished(light(job))
+        case .retrying(let job, let reason, let after): return .retrying(light(job), reason: reason, after: after)
+        case .failover(let job, let from, let to): return .failover(light(job), from: from, to: to)
+        case .recovered(let job, let id): return .recovered(light(job), printerJobID: id)
+        case .namedMediaFallback(let job, let media): return .namedMediaFallback(light(job), media: media)
+        case .unknownFate(let job, let rule, let reason): return .unknownFate(light(job), rule: rule, reason: reason)
+        case .mediaChanged(let job, let printer, let attributes, let rule):
+            return .mediaChanged(light(job), printer: printer, attributes: attributes, rule: rule)
+        case .printerTrouble, .printerWarning, .printerMoved, .setAside, .roleFailed, .printerRecovered: return self
+        }
+    }
+}

@@ -57,6 +57,15 @@ public final class KioskStore: Sendable {
         }
     }
 
+    /// Gives back what SQLite holds beyond the open file: each connection's
+    /// page and statement caches, and the reader connections themselves
+    /// (opened again when next needed). Waits for accesses under way to end.
+    /// The agent calls it when a role's queue runs dry after work: a burst
+    /// leaves megabytes of cached pages across the pool's connections.
+    public func releaseMemory() {
+        pool.releaseMemory()
+    }
+
     /// Purges (KioskStore+Retention.swift) leave free pages that SQLite only
     /// reuses; with auto_vacuum = INCREMENTAL they can be given back to the
     /// disk (`reclaimFreePages`) after each purge, so the file stays the size

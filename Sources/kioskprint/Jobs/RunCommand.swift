@@ -59,7 +59,10 @@ struct RunCommand: AsyncParsableCommand {
         var spoolerSettings = SpoolerConfiguration()
         spoolerSettings.failoverGrace = configuration.failoverAfter
         spoolerSettings.idlePoll = configuration.lookEvery
-        spoolerSettings.whenIdleAfterWork = { MemoryTuning.releaseFreedMemory() }
+        spoolerSettings.whenIdleAfterWork = {
+            store.releaseMemory()
+            MemoryTuning.releaseFreedMemory()
+        }
         spoolerSettings.unknownFate = configuration.roleSettings.compactMapValues(\.unknownFate)
         spoolerSettings.cutStyle = configuration.roleSettings.compactMapValues(\.cutStyle)
         spoolerSettings.mediaChanges = configuration.roleSettings.compactMapValues(\.mediaChanges)
