@@ -134,10 +134,19 @@ public struct Spooler: Sendable {
             health.madeProgress(role)
             if claimed != nil { workedSinceIdle = true }
             if claimed == nil {
-                // The queue ran dry after work: the memory a burst took (a long document's
-                // drawing above all) goes back to the system, not held until a restart.
-                if workedSinceIdle { configuration.whenIdleAfterWork() }
-                workedSinceIdle = false
+                if workedSinceIdle {
+                    // The queue ran dry after work: once it stays dry for a moment, the memory
+                    // a burst took (a long document's drawing above all) goes back to the
+                    // system, not held until a restart. Not at once: a steady trickle of
+                    // receipts would pay for the release after each one.
+                    await wakeUp.wait(upTo: configuration.releaseAfterIdle, since: seen)
+                    try Task.checkCancellation()
+                    if wakeUp.current == seen {
+                        configuration.whenIdleAfterWork()
+                        workedSinceIdle = false
+                    }
+                    continue
+                }
                 await wakeUp.wait(upTo: configuration.idlePoll, since: seen)
             }
         }

@@ -6,9 +6,12 @@ public import PrintModel
 public struct SpoolerConfiguration: Sendable {
     /// Who holds claims: unique per process, so two agents never send one job.
     public var owner: String
-    /// Called when a role's queue runs dry after it printed: the agent gives
-    /// the memory a burst freed back to the system there (`MemoryTuning`).
+    /// Called when a role's queue has stayed dry for `releaseAfterIdle` after
+    /// it printed: the agent gives the memory a burst freed back to the
+    /// system there (`MemoryTuning`, SQLite's caches).
     public var whenIdleAfterWork: @Sendable () -> Void = {}
+    /// How long a role's queue stays empty after work before `whenIdleAfterWork`.
+    public var releaseAfterIdle: Duration = .seconds(2)
     /// How long a claim lasts unless renewed; another process takes the job
     /// over after this if the holder died (kill -9, power loss).
     public var lease: Duration

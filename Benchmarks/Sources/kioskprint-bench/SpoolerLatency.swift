@@ -8,14 +8,16 @@ import Store
 import Templates
 
 /// Section 1, KioskPrint's side: receipts one at a time through the library
-/// in this process, as an agent with a trigger would print them. Each is
-/// timed from `enqueue` returning (the job accepted and on disk) to
+/// in this process, as the agent takes them in and prints them: `JobIntake`
+/// with the agent's preparer (the receipt checked, laid out and drawn for the
+/// printer while its insert commits) and the spooler that sends that drawing.
+/// Each is timed from the intake returning (the job accepted and on disk) to
 /// `Spooler.deliver` returning, which it does once the store shows the job
 /// ended; the job must have ended `completed` at the printer.
 struct SpoolerLatency: Sendable {
     /// The receipt printer as `RoleSetup.add` saved it: the CUPS side draws its PDF for the same media.
     var printer: SavedPrinter
-    /// `enqueue` alone: the insert, committed and synced to disk.
+    /// The intake: the receipt checked and drawn, its insert committed and synced to disk.
     var accept: [Duration] = []
     /// From `enqueue` returning to `deliver` returning with the job completed.
     var toCompleted: [Duration] = []
@@ -37,14 +39,17 @@ struct SpoolerLatency: Sendable {
         let store = try KioskStore(path: folder.appendingPathComponent("latency.sqlite").path)
         let role = try Role("receipt")
         let added = try await RoleSetup(store: store).add(uri: printer.uri, role: role, as: .primary)
-        let spooler = Spooler(store: store, preparer: DocumentPreparer(catalog: TemplateCatalog()))
-        let content = JobContent.template(name: "receipt", dataJSON: try ReceiptSample.json())
+        let preparer = DocumentPreparer(catalog: TemplateCatalog(), drawnAhead: DrawnDocuments())
+        let intake = JobIntake(store: store, catalog: preparer.catalog, preparer: preparer)
+        let spooler = Spooler(store: store, preparer: preparer)
+        let data = try ReceiptSample.json()
         var result = SpoolerLatency(printer: added.assignment.printer)
 
         for index in 0..<(warmUps + jobs) {
             let cpuBefore = ProcessCPU.used()
             let asked = ContinuousClock.now
-            let job = try await store.enqueue(name: "bench receipt \(index + 1)", role: role, content: content)
+            let job = try await intake.queueTemplate("receipt", dataJSON: data, dataFile: "receipt.json", role: role,
+                                                     jobName: "bench receipt \(index + 1)")
             let accepted = ContinuousClock.now
             let acceptedWall = Date()
             let ended = try await spooler.deliver(job.id)

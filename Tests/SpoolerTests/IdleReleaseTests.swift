@@ -1,0 +1,48 @@
+import Foundation
+import PrintModel
+import Simulator
+import Spooler
+import Synchronization
+import Testing
+
+/// The memory release after work waits until the queue has stayed dry, so a
+/// trickle of receipts does not pay for it after each one.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct IdleReleaseTests {
+    final class Counter: Sendable {
+        let calls = Mutex(0)
+        var value: Int { calls.withLock { $0 } }
+    }
+
+    func trickle(_ jobs: Int, releaseAfterIdle: Duration) async throws -> Counter {
+        let lab = try await SpoolLab.make()
+        let printer = try await lab.printer(.receipt80mm, "Spool Trickle")
+        defer { printer.stop() }
+        try await lab.assign(printer, to: "receipt")
+        let counter = Counter()
+        var configuration = SpoolLab.configuration
+        configuration.releaseAfterIdle = releaseAfterIdle
+        configuration.whenIdleAfterWork = { counter.calls.withLock { $0 += 1 } }
+        let spooler = lab.spooler(configuration)
+        let running = Task { try await spooler.run() }
+        defer { running.cancel() }
+        for number in 1...jobs {
+            let queued = try await lab.enqueue("receipt", role: "receipt", name: "Receipt \(number)")
+            spooler.wake()
+            _ = try await lab.job(queued.id) { $0.state == .completed }
+        }
+        if releaseAfterIdle == .zero {
+            try await pollUntil("the release after the queue ran dry", within: .seconds(10)) { counter.value >= 1 }
+        }
+        return counter
+    }
+
+    @Test func aTrickleOfJobsIsNotFollowedByAReleaseEachTime() async throws {
+        let counter = try await trickle(3, releaseAfterIdle: .seconds(600))
+        #expect(counter.value == 0, "the queue ran dry between the jobs, but never for the 600 s")
+    }
+
+    @Test func aQueueThatStaysDryGivesItsMemoryBack() async throws {
+        let counter = try await trickle(2, releaseAfterIdle: .zero)
+        #expect(counter.value >= 1)
+    }
+}
