@@ -53,6 +53,9 @@ struct JobRunner {
         var document: PreparedDocument?
         /// The printer the last step talked to: trouble is noted against it.
         var talkedTo: JobPrinter?
+        /// The job as the claim returned it, not yet read again: the first
+        /// choice needs no second read (a cancel since would be in the claim).
+        var justClaimed = true
     }
 
     private func deliver(_ claimed: PrintJob) async throws -> PrintJob {
@@ -78,7 +81,7 @@ struct JobRunner {
     private func perform(_ state: DeliveryState, _ carried: inout Carried) async throws -> DeliveryEvent {
         switch state.step {
         case .choosing:
-            carried.job = try await store.job(carried.job.id)
+            if carried.justClaimed { carried.justClaimed = false } else { carried.job = try await store.job(carried.job.id) }
             carried.printers = try await store.assignments(for: carried.job.role)
                 .sorted { $0.position < $1.position }.map(\.printer)
             return .read(cancelRequested: carried.job.cancelRequested, sentToPrinter: carried.job.printerJobID != nil,

@@ -1,5 +1,6 @@
 /// How many times a file in `processing/` has been offered: once when it is
-/// claimed, and again at each start of an agent that finds it left there.
+/// claimed (no count is written: a file there without one was offered once),
+/// and again at each start of an agent that finds it left there.
 /// A file offered ``limit`` times without being finished (the agent
 /// stopped, or crashed on it, every time) is moved to `failed/` with its
 /// reason instead of being offered for ever.
