@@ -40,9 +40,22 @@ import Testing
         #expect(actions == [
             .clearTrouble(warnings: []), .markSending, .report(.sending), .markSent(PrinterTicket(41)),
             .recordProgress(state: .sent, reasons: ["job-printing"], impressions: 0), .pause(.milliseconds(10)),
-            .pause(.milliseconds(20)),  // nothing changed: nothing written
+            .pause(.milliseconds(10)),  // nothing changed: nothing written; still looking every 10 ms
             .recordProgress(state: nil, reasons: [], impressions: 1), .finish(.completed, error: nil),
         ])
+    }
+
+    @Test func followingLooksEvery10msAtFirstThenBacksOffToTheCeiling() throws {
+        let still = DeliveryEvent.followed(.progress(stopped: false, reasons: ["job-printing"], impressions: 0), cancelRequested: false)
+        let (_, actions) = Self.run(DeliveryState(step: .choosing), Self.toSubmit + [.submitted(.accepted(PrinterTicket(41)))]
+            + Array(repeating: still, count: 12), in: try Self.context())
+        let pauses = actions.compactMap { action -> Int? in
+            if case .pause(let wait) = action { return Int(wait.components.attoseconds / 1_000_000_000_000_000) + Int(wait.components.seconds) * 1000 }
+            return nil
+        }
+        #expect(pauses.prefix(DeliveryMachine.quickLooks).allSatisfy { $0 == 10 })
+        #expect(Array(pauses.dropFirst(DeliveryMachine.quickLooks).prefix(3)) == [20, 40, 80])
+        #expect(pauses.last == 500, "the configured ceiling: \(pauses)")
     }
 
     @Test func troubleWithinTheGraceWaitsAndPastItFailsOverToTheBackup() throws {

@@ -21,7 +21,7 @@ struct FloorClient: Sendable {
     static let sourceVariable = "KIOSKPRINT_FLOOR_SOURCE"
 
     /// The C source: `$KIOSKPRINT_FLOOR_SOURCE`, else Benchmarks/Floor/ipp-print-floor.c
-    /// in the repository this file was compiled from (three folders up from it).
+    /// in the Benchmarks package this file was compiled from (two folders up from it).
     static func sourcePath() throws -> String {
         if let given = ProcessInfo.processInfo.environment[sourceVariable], !given.isEmpty {
             guard FileManager.default.isReadableFile(atPath: given) else {
@@ -29,9 +29,9 @@ struct FloorClient: Sendable {
             }
             return given
         }
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let path = repository.appendingPathComponent("Benchmarks/Floor/ipp-print-floor.c").path
+        let path = package.appendingPathComponent("Floor/ipp-print-floor.c").path
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw BenchError("the floor client's source \(path) is not there (the bench finds it relative to the "
                 + "repository it was built from); set $\(sourceVariable) to its path")

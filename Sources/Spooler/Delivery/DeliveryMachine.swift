@@ -31,6 +31,9 @@ public struct DeliveryContext: Hashable, Sendable {
 /// grace, the media fallback, exactly-once after a lost answer, the unknown
 /// fate) is tested by feeding events, and `JobRunner` only carries out steps.
 public enum DeliveryMachine {
+    /// Follow looks made every 10 ms before the wait starts doubling.
+    public static let quickLooks = 5
+
     public static func next(_ state: DeliveryState, on event: DeliveryEvent,
                             in context: DeliveryContext) -> (DeliveryState, [DeliveryAction]) {
         var next = state
@@ -305,7 +308,10 @@ public enum DeliveryMachine {
                 next.lastSeen = seen
             }
             actions.append(.pause(state.followWait))
-            next.followWait = min(state.followWait * 2, context.followCeiling)
+            // A receipt on a fast printer ends within tens of milliseconds: look every
+            // 10 ms at first (as a plain libcups client would), then back off.
+            next.followLooks = state.followLooks + 1
+            if next.followLooks >= Self.quickLooks { next.followWait = min(state.followWait * 2, context.followCeiling) }
             return (next, actions)
         case .forgotten(let reason):
             next.pendingReason = reason

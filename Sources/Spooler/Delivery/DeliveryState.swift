@@ -41,8 +41,11 @@ public struct DeliveryState: Hashable, Sendable {
     public var lastSeen: FollowSnapshot?
     /// The printer did not answer the last follow look.
     public var followUnanswered = false
-    /// The wait before the next follow look; grows to the configured ceiling.
+    /// The wait before the next follow look: 10 ms for the first
+    /// `DeliveryMachine.quickLooks`, then doubling to the configured ceiling.
     public var followWait: Duration = .milliseconds(10)
+    /// Follow looks so far that found the job still on its way.
+    public var followLooks = 0
 
     public init(step: DeliveryStep) { self.step = step }
 
