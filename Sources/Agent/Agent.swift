@@ -58,7 +58,9 @@ public struct Agent: Sendable {
             exposition = { await metrics.exposition(store: store, spooler: spooler) }
         }
         let api = configuration.http.isEnabled
-            ? APIServer(settings: configuration.http, intake: intake, journal: events, box: configuration.box, logger: logger,
+            // A POS waits on the answer: its jobs are checked, not drawn, on the
+            // request's path (the spooler draws them when it sends them).
+            ? APIServer(settings: configuration.http, intake: intake.checkingOnly, journal: events, box: configuration.box, logger: logger,
                         metrics: exposition) : nil
         let (listening, listened) = AsyncStream<Void>.makeStream()
         let triggers = TriggerService(agent: self, notifier: notifier,

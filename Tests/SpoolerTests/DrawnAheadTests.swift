@@ -67,6 +67,18 @@ import Testing
         #expect(height < 300, "the short note accepted at intake was printed, not the file as it is now: \(height) dots")
     }
 
+    @Test func aLongDocumentIsNotDrawnAheadButLeftToThePieceByPieceDrawing() async throws {
+        let site = try await Site.make("Ahead Long", drawsAhead: true)
+        defer { site.printer.stop() }
+        // About 9 m of receipt: 5.7 MB of ink at 203 dpi, over the 4 MB a drawing ahead may hold.
+        try site.write("<template page=\"roll\">" + String(repeating: "<text>Line</text>", count: 2_000) + "</template>")
+        _ = try await site.intake.queueTemplate("note", dataJSON: "{}", dataFile: "note.json", role: try Role("receipt"))
+        #expect(site.preparer.drawnAhead?.count.documents == 0)
+        try site.write(Self.shortNote)
+        _ = try await site.intake.queueTemplate("note", dataJSON: "{}", dataFile: "note.json", role: try Role("receipt"))
+        #expect(site.preparer.drawnAhead?.count.documents == 1, "a receipt is still drawn ahead")
+    }
+
     @Test func withoutDrawingAheadTheSpoolerDrawsTheFileAsItIsNow() async throws {
         let site = try await Site.make("Ahead Off", drawsAhead: false)
         defer { site.printer.stop() }

@@ -33,7 +33,7 @@ struct PrintRows {
         let timed = lp?.timed.filter { $0.state == .completed } ?? []
         let lpFailures = (lp?.timed.count ?? 0) - timed.count
 
-        table.add("accept: enqueue, synced to disk", Sample(latency.accept).spread(),
+        table.add("accept: checked, drawn, synced to disk", Sample(latency.accept).spread(),
                   lp.map { "lp -h localhost:PORT -d receipt -o \($0.pageSizeOption) receipt.pdf" } ?? "lp",
                   lp.map { Sample($0.timed.map(\.lpExit)).spread() } ?? unmeasured,
                   note: "lp: spawn to exit, cupsd has the job spooled")
@@ -131,14 +131,16 @@ struct PrintRows {
     }
 
     private var kioskPrintPath: String {
-        "KioskPrint in this process: a KioskStore on a temporary file (each commit synced to disk), the printer saved "
-            + "with RoleSetup.add(uri:role:as:force:), each job enqueued as .template(\"receipt\", its sample data) "
-            + "and delivered with Spooler.deliver(jobID) under the default SpoolerConfiguration: claimed, the "
-            + "printer's state asked (Get-Printer-Attributes), drawn as \(latency.documentFormat ?? "raster") for "
-            + "the saved 80 mm roll, sent with Print-Job (exact media-col, cut finishings), followed with "
-            + "Get-Job-Attributes (at once, then after 10, 20, 40 ms, ...) until completed, recorded in the store. "
+        "KioskPrint in this process, as the agent takes a job in and prints it: a KioskStore on a temporary file "
+            + "(each commit synced to disk), the printer saved with RoleSetup.add(uri:role:as:force:), each job taken "
+            + "in by JobIntake.queueTemplate(\"receipt\", its sample data) with the agent's preparer (checked, laid "
+            + "out and drawn as \(latency.documentFormat ?? "raster") for the saved 80 mm roll while the insert "
+            + "commits) and delivered with Spooler.deliver(jobID) under the default SpoolerConfiguration: claimed, "
+            + "the printer's state asked (Get-Printer-Attributes) unless it answered ready within 2 s, the intake's "
+            + "drawing sent with Print-Job (exact media-col, cut finishings), followed with Get-Job-Attributes (at "
+            + "once, then every 10 ms for five looks, then 20, 40 ms, ...) until completed, recorded in the store. "
             + "\(PrintBench.warmUps) untimed jobs first, then \(latency.accept.count) timed one after another; "
-            + "'accepted' = enqueue returned."
+            + "'accepted' = the intake returned."
     }
 
     private func cupsPath(_ lp: LpPrintPath) -> String {

@@ -32,6 +32,13 @@ public struct JobIntake: Sendable {
         self.preparer = preparer
     }
 
+    /// The same intake without drawing ahead: jobs are checked and queued,
+    /// and drawn when sent. For callers that wait on the answer (the HTTP API),
+    /// where the drawing would add to every request's time.
+    public var checkingOnly: JobIntake {
+        JobIntake(store: store, catalog: catalog, spoolFolder: spoolFolder)
+    }
+
     /// The spool folder beside a database: `<its folder>/spool`.
     public static func spoolFolder(forDatabase path: String) -> String {
         (path as NSString).deletingLastPathComponent + "/spool"
@@ -70,6 +77,12 @@ public struct JobIntake: Sendable {
         let started = ContinuousClock.now
         let (check, laidOut) = TemplateCheck.layOut(source, dataJSON: Data(dataJSON.utf8), dataFile: dataFile, media: media)
         guard check.isClean, let laidOut else { throw IntakeError(.refused, check.errors.joined(separator: "\n")) }
+        // A long document (a report, a hostile 20,000-line receipt) is drawn piece by
+        // piece when sent; drawn here it would be held whole beside its layout.
+        guard Self.inkBytes(laidOut) <= drawnAhead.limits.documentBytes else {
+            return try await queue(name: name, role: role, content: content, copies: copies, source: origin,
+                                   opensDrawer: opensDrawer, idempotency: idempotency)
+        }
         // The drawing is announced inside the insert's transaction, so a
         // spooler that claims the job before it is done waits for it.
         let inserted = Mutex<JobID?>(nil)
@@ -83,6 +96,12 @@ public struct JobIntake: Sendable {
         let result = await queued
         if let id = inserted.withLock({ $0 }) { drawnAhead.deliver(document, job: id) }
         return try result.get()
+    }
+
+    /// The one-bit ink a laid-out job would be drawn as: what drawing it ahead would hold.
+    static func inkBytes(_ laidOut: borrowing LaidOutJob) -> Int {
+        let rows = laidOut.cutLengths.reduce(0) { $0 + $1.dots(at: laidOut.media.resolution.vertical) }
+        return rows * (laidOut.media.widthInDots + 7) / 8
     }
 
     /// `queue` with its error as a value, for an `async let`.
