@@ -75,11 +75,10 @@ public struct JobIntake: Sendable {
         // Checked and laid out once; drawn from that layout while the job is
         // written (and synced) to the queue, on this thread, as Pango needs.
         let started = ContinuousClock.now
-        let (check, laidOut) = TemplateCheck.layOut(source, dataJSON: Data(dataJSON.utf8), dataFile: dataFile, media: media)
-        guard check.isClean, let laidOut else { throw IntakeError(.refused, check.errors.joined(separator: "\n")) }
-        // A long document (a report, a hostile 20,000-line receipt) is drawn piece by
-        // piece when sent; drawn here it would be held whole beside its layout.
-        guard Self.inkBytes(laidOut) <= drawnAhead.limits.documentBytes else {
+        let (check, kept) = Self.layOut(source, dataJSON: Data(dataJSON.utf8), dataFile: dataFile, media: media,
+                                        keepingUpTo: drawnAhead.limits.documentBytes)
+        guard check.isClean else { throw IntakeError(.refused, check.errors.joined(separator: "\n")) }
+        guard let laidOut = kept else {
             return try await queue(name: name, role: role, content: content, copies: copies, source: origin,
                                    opensDrawer: opensDrawer, idempotency: idempotency)
         }
@@ -96,6 +95,17 @@ public struct JobIntake: Sendable {
         let result = await queued
         if let id = inserted.withLock({ $0 }) { drawnAhead.deliver(document, job: id) }
         return try result.get()
+    }
+
+    /// The check, and its layout when its ink fits `limit`. A long document (a
+    /// report, a hostile 20,000-line receipt) is drawn piece by piece when
+    /// sent; its layout is let go here, before the job is queued and the
+    /// spooler lays it out again, so that two are never held at once.
+    private static func layOut(_ source: TemplateSource, dataJSON: Data, dataFile: String, media: PageGeometry,
+                               keepingUpTo limit: Int) -> (check: TemplateCheck, laidOut: LaidOutJob?) {
+        let (check, laidOut) = TemplateCheck.layOut(source, dataJSON: dataJSON, dataFile: dataFile, media: media)
+        guard let laidOut, inkBytes(laidOut) <= limit else { return (check, nil) }
+        return (check, laidOut)
     }
 
     /// The one-bit ink a laid-out job would be drawn as: what drawing it ahead would hold.
