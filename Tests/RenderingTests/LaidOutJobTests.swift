@@ -17,9 +17,10 @@ import Testing
 
         let (check, laidOut) = TemplateCheck.layOut(source, dataJSON: json, dataFile: "\(name).json", media: media)
         #expect(check.isClean, "\(check.errors)")
-        let kept = try #require(laidOut)
+        var kept = try #require(laidOut)
         #expect(kept.cutLengths == check.cutLengths)
         let fromCheck = try kept.renderRaster(format: .pwg)
+        #expect(kept.composition.pages.isEmpty, "each page's layout was let go as it was drawn")
         let onePass = try job.renderRaster(on: media, format: .pwg)
         #expect(fromCheck.data == onePass.data)
         #expect(fromCheck.cutLengths == onePass.cutLengths)

@@ -43,17 +43,21 @@ public struct DocumentRenderer: Sendable {
     ///   render`); nil keeps it in `RenderedRaster.data` (what is sent).
     public func renderRaster(_ document: LayoutDocument, format: RasterWriter.Format,
                              pixelFormat: RasterPage.PixelFormat = .black1, toFile file: String? = nil) throws -> RenderedRaster {
-        try Self.renderRaster(compose(document), format: format, pixelFormat: pixelFormat, toFile: file)
+        var composition = try compose(document)
+        return try Self.renderRaster(&composition, format: format, pixelFormat: pixelFormat, toFile: file)
     }
 
-    /// A composition drawn and encoded piece by piece (see above).
-    static func renderRaster(_ composition: consuming Composition, format: RasterWriter.Format,
+    /// A composition drawn and encoded piece by piece (see above). Each page's
+    /// layout is let go once drawn, which only frees it while `composition`
+    /// is the sole owner of its pages (hence `inout`, never a copy).
+    static func renderRaster(_ composition: inout Composition, format: RasterWriter.Format,
                              pixelFormat: RasterPage.PixelFormat, toFile file: String?) throws -> RenderedRaster {
-        var composition = composition
         let setup = composition.setup, lengths = composition.pages.map(\.length), problems = composition.problems
         let writer = RasterWriter(format: format), count = composition.pages.count
+        var pages = Composition(setup: setup, pages: composition.pages, problems: [])
+        composition.pages = []   // owned by `pages` alone now
         let page = { (index: Int) -> RasterWriter.Page in
-            let page = Self.draw(composition.take(index), setup: setup)
+            let page = Self.draw(pages.take(index), setup: setup)
             return RasterWriter.Page(page.rasterPage(format: pixelFormat), options: RenderedDocument.rasterOptions(length: page.length, media: setup.media))
         }
         var data = Data()

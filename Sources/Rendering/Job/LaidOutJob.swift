@@ -38,21 +38,23 @@ public struct LaidOutJob {
 
     /// The pages as PWG or Apple raster, drawn and encoded one piece at a
     /// time, as `DocumentRenderer.renderRaster` draws them.
-    public consuming func renderRaster(format: RasterWriter.Format,
-                                       pixelFormat: RasterPage.PixelFormat = .black1) throws(TemplateJobError) -> RenderedRaster {
+    /// Each page's layout is let go once drawn, so a long job holds one
+    /// piece's layout and ink at a time; the job is empty afterwards.
+    public mutating func renderRaster(format: RasterWriter.Format,
+                                      pixelFormat: RasterPage.PixelFormat = .black1) throws(TemplateJobError) -> RenderedRaster {
         try Self.refuseErrors(problems)
-        do { return try DocumentRenderer.renderRaster(composition, format: format, pixelFormat: pixelFormat, toFile: nil) } catch {
+        do { return try DocumentRenderer.renderRaster(&composition, format: format, pixelFormat: pixelFormat, toFile: nil) } catch {
             throw .encoding("\(error)")
         }
     }
 
-    /// Each piece drawn and handed to `each` in turn (a raw printer's pieces).
-    public consuming func renderEach<Piece>(_ each: (RenderedPage) throws -> Piece) throws -> [Piece] {
+    /// Each piece drawn and handed to `each` in turn (a raw printer's pieces),
+    /// its layout let go once drawn; the job is empty afterwards.
+    public mutating func renderEach<Piece>(_ each: (RenderedPage) throws -> Piece) throws -> [Piece] {
         try Self.refuseErrors(problems)
-        var composition = composition
-        return try composition.pages.indices.map {
-            try each(DocumentRenderer.draw(composition.take($0), setup: composition.setup))
-        }
+        var pages = Composition(setup: composition.setup, pages: composition.pages, problems: [])
+        composition.pages = []   // owned by `pages` alone now
+        return try pages.pages.indices.map { try each(DocumentRenderer.draw(pages.take($0), setup: pages.setup)) }
     }
 
     private static func refuseErrors(_ problems: [RenderProblem]) throws(TemplateJobError) {

@@ -85,9 +85,9 @@ public struct DocumentPreparer: Sendable {
                             warnings: pdf.problems.map(\.description), page: job.document.page,
                             opensDrawer: job.document.opensDrawer, for: capabilities)
         }
-        let laidOut: LaidOutJob
+        var laidOut: LaidOutJob
         do { laidOut = try job.layOut(on: media) } catch { throw .badContent(error.description) }
-        return try draw(laidOut, format: format, for: capabilities)
+        return try draw(&laidOut, format: format, for: capabilities)
     }
 
     /// A template job laid out at intake for the role's printer (see
@@ -95,13 +95,13 @@ public struct DocumentPreparer: Sendable {
     /// without drawing it again; nil when it cannot be: a printer that takes
     /// PDF (the check laid it out for raster), or a drawing that failed (the
     /// spooler then draws it at send time and reports why).
-    func drawAhead(_ laidOut: consuming LaidOutJob, for capabilities: PrinterCapabilities) -> PreparedDocument? {
+    func drawAhead(_ laidOut: inout LaidOutJob, for capabilities: PrinterCapabilities) -> PreparedDocument? {
         guard let format = try? DocumentFormat.best(for: capabilities), format != .pdf else { return nil }
-        return try? draw(laidOut, format: format, for: capabilities)
+        return try? draw(&laidOut, format: format, for: capabilities)
     }
 
     /// Draws a laid-out job in a raster or printer-language format.
-    private func draw(_ laidOut: consuming LaidOutJob, format: DocumentFormat,
+    private func draw(_ laidOut: inout LaidOutJob, format: DocumentFormat,
                       for capabilities: PrinterCapabilities) throws(DeliveryError) -> PreparedDocument {
         let media = laidOut.media, page = laidOut.page, opensDrawer = laidOut.opensDrawer
         let lengths = laidOut.cutLengths, warnings = laidOut.problems.map(\.description)

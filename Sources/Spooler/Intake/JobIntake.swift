@@ -78,7 +78,7 @@ public struct JobIntake: Sendable {
         let (check, kept) = Self.layOut(source, dataJSON: Data(dataJSON.utf8), dataFile: dataFile, media: media,
                                         keepingUpTo: drawnAhead.limits.documentBytes)
         guard check.isClean else { throw IntakeError(.refused, check.errors.joined(separator: "\n")) }
-        guard let laidOut = kept else {
+        guard var laidOut = kept else {
             return try await queue(name: name, role: role, content: content, copies: copies, source: origin,
                                    opensDrawer: opensDrawer, idempotency: idempotency)
         }
@@ -90,7 +90,7 @@ public struct JobIntake: Sendable {
             inserted.withLock { $0 = id }
             drawnAhead.expect(job: id, printer: printer)
         }
-        let document = drawing.drawAhead(laidOut, for: printer.capabilities)
+        let document = drawing.drawAhead(&laidOut, for: printer.capabilities)
         if document != nil { SpoolerMetrics.recordDrawing(ContinuousClock.now - started, role: role) }
         let result = await queued
         if let id = inserted.withLock({ $0 }) { drawnAhead.deliver(document, job: id) }
