@@ -5,6 +5,8 @@ public enum LabError: Error, CustomStringConvertible {
     case didNotStart(program: String, log: String)
     case timedOut(String)
     case notifySocket(String)
+    /// A program ran to its end without doing what was asked of it.
+    case failed(program: String, reason: String)
 
     public var description: String {
         switch self {
@@ -25,6 +27,8 @@ public enum LabError: Error, CustomStringConvertible {
             return "\(what) did not become ready in time."
         case .notifySocket(let reason):
             return "The notify socket could not be made: \(reason). Check that /tmp is writable."
+        case .failed(let program, let reason):
+            return "\(program) failed: \(reason)"
         }
     }
 }

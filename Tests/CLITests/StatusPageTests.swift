@@ -7,15 +7,6 @@ import Testing
 /// with a simulated printer. DOM checks on what it shows, and a screenshot.
 extension AgentEndToEnd {
     @Suite(.timeLimit(.minutes(3))) struct StatusPageTests {
-        /// Chromium's answer: the DOM after loading `url`, or a screenshot of it.
-        static func chromium(_ arguments: [String], in folder: String) async throws -> Subprocess.Output {
-            let profile = folder + "/chromium-profile"
-            return try await offloaded {
-                try Subprocess.run("chromium", ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile)",
-                                                "--window-size=390,844"] + arguments, limit: .seconds(60))
-            }
-        }
-
         @Test func aPhoneShowsTheRolesPrintersAndJobsAndOnlyAnAdminGetsButtons() async throws {
             let kiosk = try await APIKiosk.start("Status Receipt", token: "technician", scope: "admin")
             defer { kiosk.printer.stop() }
@@ -32,22 +23,20 @@ extension AgentEndToEnd {
             let host = api.base.replacingOccurrences(of: "http://", with: "")
 
             // The browser gives the token as HTTP Basic's password, as a person would at its prompt.
-            let page = try await Self.chromium(["--dump-dom", "http://tech:\(admin)@\(host)/"], in: site.folder)
-            let dom = page.output
-            #expect(dom.contains("data-role=\"receipt\""), "\(dom.prefix(2000))\n\(page.errors.suffix(1000))")
+            let chromium = HeadlessChromium(profile: site.folder + "/chromium-profile")
+            let (dom, errors) = try await chromium.dom(of: "http://tech:\(admin)@\(host)/")
+            #expect(dom.contains("data-role=\"receipt\""), "\(dom.prefix(2000))\n\(errors.suffix(1000))")
             #expect(dom.contains(printer.name) && dom.contains("idle"))
             #expect(dom.contains("data-job=\"\(id)\"") && dom.contains("Sale 77") && dom.contains("completed"))
             #expect(dom.contains("/ui/jobs/\(id)/preview.png"))
             #expect(dom.contains("action=\"/ui/roles/receipt/test-page\""), "an admin gets the test-page button")
 
-            let readOnly = try await Self.chromium(["--dump-dom", "http://screen:\(reader)@\(host)/"], in: site.folder)
-            #expect(readOnly.output.contains("data-job=\"\(id)\""))
-            #expect(!readOnly.output.contains("<form"), "a read token sees the page without buttons")
+            let readOnly = try await chromium.dom(of: "http://screen:\(reader)@\(host)/").dom
+            #expect(readOnly.contains("data-job=\"\(id)\""))
+            #expect(!readOnly.contains("<form"), "a read token sees the page without buttons")
 
             // The page fits a phone: a screenshot at 390 x 844, and the job's preview is a real PNG.
-            let screenshot = site.folder + "/status.png"
-            _ = try await Self.chromium(["--screenshot=\(screenshot)", "http://tech:\(admin)@\(host)/"], in: site.folder)
-            let shot = try Data(contentsOf: URL(fileURLWithPath: screenshot))
+            let shot = try await chromium.screenshot(of: "http://tech:\(admin)@\(host)/", to: site.folder + "/status.png")
             #expect(shot.starts(with: [0x89, 0x50, 0x4E, 0x47]) && shot.count > 10_000, "\(shot.count) bytes")
             let previewFile = site.folder + "/job-preview.png"
             let preview = try await api.request("GET", "/ui/jobs/\(id)/preview.png", saveTo: previewFile)

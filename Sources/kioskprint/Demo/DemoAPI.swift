@@ -70,21 +70,14 @@ struct DemoAPI {
         guard events.contains(where: { $0.contains(#""state":"completed""#) }) else {
             throw demoFailure("the agent's event stream did not report the POS's job completed.")
         }
-        guard (try? ProgramPath.find("chromium")) != nil else {
+        guard HeadlessChromium.isInstalled else {
             print("\nChromium is not installed, so the demo takes no screenshot of the status page at \(base)/.")
             return
         }
         try FileManager.default.createDirectory(atPath: previews, withIntermediateDirectories: true)
         let screenshot = previews + "/status-page.png"
         let host = base.replacingOccurrences(of: "http://", with: "")
-        _ = try await offloaded {
-            try Subprocess.run("chromium", ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(folder)/chromium",
-                                            "--window-size=390,844", "--screenshot=\(screenshot)", "http://demo:\(secret)@\(host)/"],
-                               limit: .seconds(60))
-        }
-        guard FileManager.default.fileExists(atPath: screenshot) else {
-            throw demoFailure("Chromium took no screenshot of the status page at \(base)/.")
-        }
+        try await HeadlessChromium(profile: folder + "/chromium").screenshot(of: "http://demo:\(secret)@\(host)/", to: screenshot)
         print("\nThe status page at \(base)/ (what a technician's phone shows): \(screenshot)")
     }
 
