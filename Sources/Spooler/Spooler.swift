@@ -109,7 +109,9 @@ public struct Spooler: Sendable {
         let runner = JobRunner(store: store, preparer: preparer, configuration: configuration, channels: channels,
                                relocation: locate.map { Relocation(locate: $0) }, report: report,
                                trouble: trouble, validated: validated, readiness: readiness)
-        var workedSinceIdle = false
+        // Starting counts as work: the configuration, the migrations and the
+        // first looks leave memory behind that an idle agent gives back too.
+        var workedSinceIdle = true
         while try await !done() {
             try Task.checkCancellation()
             let seen = wakeUp.current

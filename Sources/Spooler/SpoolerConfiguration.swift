@@ -7,8 +7,9 @@ public struct SpoolerConfiguration: Sendable {
     /// Who holds claims: unique per process, so two agents never send one job.
     public var owner: String
     /// Called when a role's queue has stayed dry for `releaseAfterIdle` after
-    /// it printed: the agent gives the memory a burst freed back to the
-    /// system there (`MemoryTuning`, SQLite's caches).
+    /// it printed, and once after the spooler started: the agent gives the
+    /// memory a burst freed back to the system there (`MemoryTuning`,
+    /// SQLite's caches, `CleanPages`).
     public var whenIdleAfterWork: @Sendable () -> Void = {}
     /// How long a role's queue stays empty after work before `whenIdleAfterWork`.
     public var releaseAfterIdle: Duration = .seconds(2)

@@ -25,7 +25,7 @@ import Testing
         let spooler = lab.spooler(configuration)
         let running = Task { try await spooler.run() }
         defer { running.cancel() }
-        for number in 1...jobs {
+        for number in stride(from: 1, through: jobs, by: 1) {
             let queued = try await lab.enqueue("receipt", role: "receipt", name: "Receipt \(number)")
             spooler.wake()
             _ = try await lab.job(queued.id) { $0.state == .completed }
@@ -39,6 +39,11 @@ import Testing
     @Test func aTrickleOfJobsIsNotFollowedByAReleaseEachTime() async throws {
         let counter = try await trickle(3, releaseAfterIdle: .seconds(600))
         #expect(counter.value == 0, "the queue ran dry between the jobs, but never for the 600 s")
+    }
+
+    @Test func anAgentThatStartsIdleGivesItsStartUpMemoryBack() async throws {
+        let counter = try await trickle(0, releaseAfterIdle: .zero)
+        #expect(counter.value >= 1)
     }
 
     @Test func aQueueThatStaysDryGivesItsMemoryBack() async throws {

@@ -62,6 +62,8 @@ struct RunCommand: AsyncParsableCommand {
         spoolerSettings.whenIdleAfterWork = {
             store.releaseMemory()
             MemoryTuning.releaseFreedMemory()
+            let pages = CleanPages.release()
+            logger.debug("idle: gave back the heap's free memory and \(pages.residentBytes >> 20) MB of clean file pages (\(pages.mappings) mappings)")
         }
         spoolerSettings.unknownFate = configuration.roleSettings.compactMapValues(\.unknownFate)
         spoolerSettings.cutStyle = configuration.roleSettings.compactMapValues(\.cutStyle)

@@ -1,0 +1,56 @@
+import Foundation
+@testable import Service
+import Testing
+
+/// The idle release of clean file pages, on this test process itself.
+@Suite struct CleanPagesTests {
+    /// VmRSS's file-backed part, from /proc/self/status.
+    static func residentFileKB() throws -> Int {
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("RssFile:") })
+        return try #require(Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]))
+    }
+
+    @Test func theProcesssCleanFilePagesLeaveItsResidentSet() throws {
+        let before = try Self.residentFileKB()
+        let release = CleanPages.release()
+        let after = try Self.residentFileKB()
+        #expect(release.mappings > 0 && release.residentBytes > 0)
+        // The test runner maps tens of MB of its own code; megabytes of it go, even while other
+        // tests running beside this one touch some of it again.
+        #expect(after <= before - 2048, "RssFile \(before) kB before, \(after) kB after; advised \(release)")
+    }
+
+    @Test func fileMappingsAreSplitAtTheirAnonymousPages() {
+        let smaps = """
+            55d214e3e000-55d21561a000 r--p 00000000 fe:00 5351062                    /usr/bin/agent
+            Rss:                1544 kB
+            Anonymous:             0 kB
+            55d21561a000-55d2172be000 r-xp 007db000 fe:00 5351062                    /usr/bin/agent
+            Rss:               11892 kB
+            Anonymous:             0 kB
+            55d2172be000-55d2173ef000 r--p 0247e000 fe:00 5351062                    /usr/bin/agent
+            Rss:                1220 kB
+            Anonymous:          1220 kB
+            55d2173ef000-55d21997c000 rw-p 025ae000 fe:00 5351062                    /usr/bin/agent
+            Rss:                4784 kB
+            Anonymous:           488 kB
+            7fe5567fc000-7fe556ffc000 rw-p 00000000 00:00 0
+            Rss:                  40 kB
+            Anonymous:            40 kB
+            7fe557000000-7fe557001000 r--p 00000000 00:00 0                          [vvar]
+            Rss:                   4 kB
+            Anonymous:             0 kB
+            """
+        let mappings = CleanPages.Mapping.all(in: smaps)
+        #expect(mappings.count == 6)
+        #expect(mappings.map(\.isFileBacked) == [true, true, true, true, false, false])
+        #expect(mappings[3].anonymousKB == 488)
+        // pagemap: bit 63 present, bit 61 file page. Pages 0 and 3 are file pages, 1 absent, 2 and 4 anonymous.
+        let file: UInt64 = 1 << 63 | 1 << 61, anonymous: UInt64 = 1 << 63
+        let runs = CleanPages.ownPageRuns([file, 0, anonymous, file, anonymous], start: 0x1000, page: 0x1000)
+        #expect(runs == [0x1000..<0x3000, 0x4000..<0x5000])
+        #expect(mappings[1].start == 0x55d2_1561_a000 && mappings[1].end == 0x55d2_172b_e000)
+        #expect(mappings[1].residentKB == 11892 && mappings[1].path == "/usr/bin/agent")
+    }
+}
