@@ -144,7 +144,7 @@ public struct Spooler: Sendable {
                     await wakeUp.wait(upTo: configuration.releaseAfterIdle, since: seen)
                     try Task.checkCancellation()
                     if wakeUp.current == seen {
-                        configuration.whenIdleAfterWork()
+                        await configuration.whenIdleAfterWork()
                         workedSinceIdle = false
                     }
                     continue

@@ -10,7 +10,7 @@ public struct SpoolerConfiguration: Sendable {
     /// it printed, and once after the spooler started: the agent gives the
     /// memory a burst freed back to the system there (`MemoryTuning`,
     /// SQLite's caches, `CleanPages`).
-    public var whenIdleAfterWork: @Sendable () -> Void = {}
+    public var whenIdleAfterWork: @Sendable () async -> Void = {}
     /// How long a role's queue stays empty after work before `whenIdleAfterWork`.
     public var releaseAfterIdle: Duration = .seconds(2)
     /// How long a claim lasts unless renewed; another process takes the job

@@ -62,8 +62,21 @@ public final class KioskStore: Sendable {
     /// (opened again when next needed). Waits for accesses under way to end.
     /// The agent calls it when a role's queue runs dry after work: a burst
     /// leaves megabytes of cached pages across the pool's connections.
-    public func releaseMemory() {
-        pool.releaseMemory()
+    ///
+    /// GRDB's release blocks until every reader is idle, so it runs on a
+    /// thread of its own: blocking Swift's cooperative threads instead froze
+    /// the agent when two roles went idle together on a 2-core machine (both
+    /// threads waited for a read whose continuation needed one of them).
+    public func releaseMemory() async {
+        let pool = pool
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let thread = Thread {
+                pool.releaseMemory()
+                continuation.resume()
+            }
+            thread.name = "kioskprint-store-release"
+            thread.start()
+        }
     }
 
     /// Purges (KioskStore+Retention.swift) leave free pages that SQLite only

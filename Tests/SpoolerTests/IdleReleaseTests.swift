@@ -50,4 +50,32 @@ import Testing
         let counter = try await trickle(2, releaseAfterIdle: .zero)
         #expect(counter.value >= 1)
     }
+
+    /// Roles go idle together (at start, after a burst), each asking for the
+    /// store's release while the others still read: the release must not hold
+    /// Swift's few cooperative threads, or the reads it waits for never end.
+    @Test func rolesGoingIdleTogetherReleaseTheStoreAndPrintOn() async throws {
+        let lab = try await SpoolLab.make()
+        let printer = try await lab.printer(.receipt80mm, "Spool Idle Roles")
+        defer { printer.stop() }
+        let roles = ["receipt", "coupon", "ticket", "queue", "bag-tag", "label", "boarding-pass", "voucher"]
+        for role in roles { try await lab.assign(printer, to: role) }
+        let counter = Counter()
+        let store = lab.store
+        var configuration = SpoolLab.configuration
+        configuration.releaseAfterIdle = .zero
+        configuration.whenIdleAfterWork = {
+            await store.releaseMemory()
+            counter.calls.withLock { $0 += 1 }
+        }
+        let spooler = lab.spooler(configuration)
+        let running = Task { try await spooler.run() }
+        defer { running.cancel() }
+        try await pollUntil("every role's release after start", within: .seconds(20)) { counter.value >= roles.count }
+        for role in roles {
+            let queued = try await lab.enqueue("receipt", role: role, name: "After the release (\(role))")
+            spooler.wake()
+            #expect(try await lab.job(queued.id) { $0.state.isTerminal }.state == .completed)
+        }
+    }
 }

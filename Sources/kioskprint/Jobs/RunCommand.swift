@@ -59,12 +59,8 @@ struct RunCommand: AsyncParsableCommand {
         var spoolerSettings = SpoolerConfiguration()
         spoolerSettings.failoverGrace = configuration.failoverAfter
         spoolerSettings.idlePoll = configuration.lookEvery
-        spoolerSettings.whenIdleAfterWork = {
-            store.releaseMemory()
-            MemoryTuning.releaseFreedMemory()
-            let pages = CleanPages.release()
-            logger.debug("idle: gave back the heap's free memory and \(pages.residentBytes >> 20) MB of clean file pages (\(pages.mappings) mappings)")
-        }
+        let idleRelease = IdleMemoryRelease(store: store, logger: logger)
+        spoolerSettings.whenIdleAfterWork = { await idleRelease.run() }
         spoolerSettings.unknownFate = configuration.roleSettings.compactMapValues(\.unknownFate)
         spoolerSettings.cutStyle = configuration.roleSettings.compactMapValues(\.cutStyle)
         spoolerSettings.mediaChanges = configuration.roleSettings.compactMapValues(\.mediaChanges)

@@ -1,0 +1,36 @@
+import Logging
+import Service
+import Store
+import Synchronization
+
+/// What the agent gives back once its queues stay idle: SQLite's caches and
+/// idle readers, the heap's free pages (`malloc_trim`) and the clean file
+/// pages start-up and work touched (`CleanPages`).
+///
+/// Every role's loop asks for it when its queue has stayed dry; roles often
+/// go idle together (at start, after a burst), and one release serves them
+/// all, so a release asked for while one runs is skipped.
+final class IdleMemoryRelease: Sendable {
+    private let store: KioskStore
+    private let logger: Logger
+    private let running = Mutex(false)
+
+    init(store: KioskStore, logger: Logger) {
+        self.store = store
+        self.logger = logger
+    }
+
+    func run() async {
+        let first = running.withLock { running in
+            if running { return false }
+            running = true
+            return true
+        }
+        guard first else { return }
+        defer { running.withLock { $0 = false } }
+        await store.releaseMemory()
+        MemoryTuning.releaseFreedMemory()
+        let pages = CleanPages.release()
+        logger.debug("idle: gave back SQLite's caches, the heap's free memory and \(pages.residentBytes >> 20) MB of clean file pages (\(pages.mappings) mappings)")
+    }
+}
