@@ -63,6 +63,8 @@ struct AgentCPU: Sendable {
     var atOnceElapsed: Duration
     var atStart: AgentFootprint
     var afterWork: AgentFootprint
+    var atStartParts: ResidentParts?
+    var afterWorkParts: ResidentParts?
     var completed: Int
     var notCompleted: [String]
 
@@ -76,6 +78,7 @@ struct AgentCPU: Sendable {
             let pid = agent.pid
             try await Task.sleep(for: idleWait)
             let atStart = try AgentFootprint.read(pid: pid)
+            let atStartParts = ResidentParts.read(pid: pid)
             func cpu() throws -> Duration {
                 guard let used = DaemonCPU.used(pid: pid, withChildren: false) else {
                     throw BenchError("the agent exited; see \(log)")
@@ -105,13 +108,15 @@ struct AgentCPU: Sendable {
             progress("the agent idle again for \(idleWait)")
             try await Task.sleep(for: idleWait)
             let afterWork = try AgentFootprint.read(pid: pid)
+            let afterWorkParts = ResidentParts.read(pid: pid)
             let jobs = try await site.store.jobs(includeFinished: true)
             let done = jobs.filter { $0.state == .completed }
             _ = try? await offloaded { site.stop(agent) }
             agent.stop()
             return AgentCPU(receipts: receipts, oneAtATime: middle - before, atOnce: after - middle,
                             oneAtATimeElapsed: oneAtATimeElapsed, atOnceElapsed: atOnceElapsed, atStart: atStart,
-                            afterWork: afterWork, completed: done.count,
+                            afterWork: afterWork, atStartParts: atStartParts, afterWorkParts: afterWorkParts,
+                            completed: done.count,
                             notCompleted: jobs.filter { $0.state != .completed }
                                 .map { "job \($0.id) \($0.state): \($0.lastError ?? "no error recorded")" })
         } catch {
@@ -236,8 +241,12 @@ struct CPURows {
         table.section("2. The agent's resident memory (VmRSS), idle")
         let memoryNote = table.footnote("VmRSS and RssAnon from /proc/PID/status of the agent process, as the agent "
             + "bench's AgentFootprint reads them; heap = RssAnon. 'Idle again' is read \(Millis.text(CPUBench.idleWait)) "
-            + "ms after section 1's last batch drained (the agent gives freed memory back with malloc_trim when a "
-            + "role's queue runs dry).")
+            + "ms after section 1's last batch drained (once a role's queue has stayed dry for 2 s, and once after "
+            + "start, the agent gives back SQLite's caches, the heap's free pages with malloc_trim and its clean "
+            + "file pages with MADV_PAGEOUT). Where it is (/proc/PID/smaps; 'shared': pages other processes map "
+            + "too, such as the lab's printers' libraries, which the agent cannot give back alone): at READY + "
+            + "\(Int(Millis.value(CPUBench.idleWait) / 1000)) s \(agent.atStartParts?.text ?? "not read"); idle again "
+            + "\(agent.afterWorkParts?.text ?? "not read").")
         func memory(_ footprint: AgentFootprint) -> String {
             "\(Megabytes.text(footprint.rssKiB)) (heap \(Megabytes.text(footprint.anonKiB)))"
         }
