@@ -33,11 +33,12 @@ public struct ReceivedJob: Sendable, Hashable {
             guard let equals = text.firstIndex(of: "=") else { continue }
             values[String(text[..<equals])] = String(text[text.index(after: equals)...])
         }
+        // The record holds the script's whole environment (env -0); only IPP_* and CONTENT_TYPE are the job's.
         guard let id = values["IPP_JOB_ID"].flatMap({ Int($0) }),
               let document = values["KIOSKPRINT_DOCUMENT"],
-              let size = values["KIOSKPRINT_DOCUMENT_SIZE"].flatMap({ Int($0) })
+              let size = (try? FileManager.default.attributesOfItem(atPath: document))?[.size] as? Int
         else {
-            throw RecordingError.unreadableRecord(path: path, reason: "it lacks IPP_JOB_ID or the document entries")
+            throw RecordingError.unreadableRecord(path: path, reason: "it lacks IPP_JOB_ID or the document entry, or the document is gone")
         }
         jobID = id
         jobName = Self.unescaped(values["IPP_JOB_NAME"] ?? "")
