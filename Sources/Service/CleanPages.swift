@@ -27,9 +27,11 @@ public enum CleanPages {
     /// pagemap; a few milliseconds, for the idle moments only.
     @discardableResult
     public static func release() -> Release {
-        guard let smaps = try? String(contentsOfFile: "/proc/self/smaps", encoding: .utf8) else {
+        // Not String(contentsOfFile:): it stops after the first 4 KB of a /proc file, whose size reads 0.
+        guard let bytes = try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/smaps")).readToEnd() else {
             return Release(mappings: 0, residentBytes: 0)
         }
+        let smaps = String(decoding: bytes, as: UTF8.self)
         let pagemap = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC)
         defer { if pagemap >= 0 { close(pagemap) } }
         var done = Release(mappings: 0, residentBytes: 0)

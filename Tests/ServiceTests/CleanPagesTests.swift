@@ -15,7 +15,8 @@ import Testing
         let before = try Self.residentFileKB()
         let release = CleanPages.release()
         let after = try Self.residentFileKB()
-        #expect(release.mappings > 0 && release.residentBytes > 0)
+        // The test runner maps dozens of libraries: the whole smaps is read, not its first 4 KB.
+        #expect(release.mappings > 10 && release.residentBytes > 0, "\(release)")
         // The test runner maps tens of MB of its own code; megabytes of it go, even while other
         // tests running beside this one touch some of it again.
         #expect(after <= before - 2048, "RssFile \(before) kB before, \(after) kB after; advised \(release)")

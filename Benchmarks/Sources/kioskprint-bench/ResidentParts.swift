@@ -18,7 +18,9 @@ struct ResidentParts: Sendable {
     var anonymous = Part()
 
     static func read(pid: pid_t) -> ResidentParts? {
-        guard let smaps = try? String(contentsOfFile: "/proc/\(pid)/smaps", encoding: .utf8),
+        // Not String(contentsOfFile:): it stops after the first 4 KB of a /proc file, whose size reads 0.
+        guard let bytes = try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(pid)/smaps")).readToEnd(),
+              let smaps = Optional(String(decoding: bytes, as: UTF8.self)),
               let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe") else { return nil }
         var parts = ResidentParts()
         var current: WritableKeyPath<ResidentParts, Part> = \.anonymous
