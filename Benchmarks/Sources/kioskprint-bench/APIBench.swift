@@ -19,9 +19,7 @@ enum APIBench {
     /// `kioskprint` is the agent's binary.
     static func run(jobs: Int, kioskprint: String) async -> Never {
         let count = jobs
-        let facts = MachineFacts.current()
-        let load = MachineFacts.loadAverage()
-        do {
+        await BenchReport.run("api") {
             let lab = try await AgentLab.start(kioskprint: kioskprint)
             defer { lab.stop() }
             let site = lab.site
@@ -74,14 +72,8 @@ enum APIBench {
             table.section("the idle agent (5 s after READY=1)")
             table.add("RSS with the API on / off", megabytes(on.rssKiB) + " / " + megabytes(off.rssKiB) + " MB",
                       "added by the API", megabytes(on.rssKiB - off.rssKiB) + " MB", note: "target: under 6 MB")
-            print(facts.text + "  load \(load) (1 min, at start)")
-            print("")
-            print(table.render())
-        } catch {
-            FileHandle.standardError.write(Data("kioskprint-bench api: \(error)\n".utf8))
-            exit(1)
+            return .init(blocks: [table.render()], legend: "ms = milliseconds, med = median, p99 = 99th percentile, MB = 2^20 bytes")
         }
-        exit(0)
     }
 
     static func megabytes(_ kib: Int) -> String { String(format: "%.1f", Double(kib) / 1024) }

@@ -23,14 +23,10 @@ enum AgentBench {
     /// Runs in the lab `LabOptions.enterLab` set up: root, its own loopback.
     static func run(_ options: Options) async -> Never {
         let jobs = options.jobs
-        let facts = MachineFacts.current()
-        let load = MachineFacts.loadAverage()
-        var complete = false
-        do {
+        await BenchReport.run("agent") {
             let lab = try await AgentLab.start(kioskprint: options.kioskprint)
             defer { lab.stop() }
             let site = lab.site
-            let began = ContinuousClock.now
 
             progress("1/3 \(starts) agent starts to READY=1")
             let startup = try await AgentStartup.measure(site: site, starts: starts, idleWait: idleWait)
@@ -49,24 +45,12 @@ enum AgentBench {
             let rows = AgentRows(startup: startup, compared: compared, cups: cups, soak: soak, starts: starts)
             var table = BenchTable()
             rows.add(to: &table)
-            print(facts.text + "  load \(load) (1 min, at start)")
-            print("")
-            print(table.render())
-            print("")
-            print("Soak: the agent's footprint every \(soak.sampleEvery) jobs (\(soak.fed) jobs, one process)")
-            print("")
-            print(rows.soakTable())
-            print("")
-            print("Measured in \(Millis.text(ContinuousClock.now - began)) ms of lab time, load "
-                + "\(MachineFacts.loadAverage()) at the end; ms = milliseconds, med = median, "
-                + "p90 = 90th percentile (nearest rank).")
-            // Exit after the do block, so that the lab is stopped by its defer first.
-            complete = soak.failure == nil && soak.checks != nil
-        } catch {
-            FileHandle.standardError.write(Data("kioskprint-bench agent: \(error)\n".utf8))
-            exit(1)
+            return .init(blocks: [table.render(),
+                                  "Soak: the agent's footprint every \(soak.sampleEvery) jobs (\(soak.fed) jobs, one process)",
+                                  rows.soakTable()],
+                         legend: "ms = milliseconds, med = median, p90 = 90th percentile (nearest rank)",
+                         passed: soak.failure == nil && soak.checks != nil)
         }
-        exit(complete ? 0 : 1)
     }
 
     /// What the `agent` command was asked for.

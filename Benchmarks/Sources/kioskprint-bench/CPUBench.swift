@@ -22,12 +22,9 @@ enum CPUBench {
     static let idleWait = Duration.seconds(5)
 
     static func run(kioskprint: String) async -> Never {
-        let facts = MachineFacts.current()
-        let load = MachineFacts.loadAverage()
-        do {
+        await BenchReport.run("cpu") {
             let lab = try await AgentLab.start(kioskprint: kioskprint)
             defer { lab.stop() }
-            let began = ContinuousClock.now
             progress("1/2 the agent: \(receipts) receipts one at a time, then \(receipts) at once")
             let agent = try await AgentCPU.measure(site: lab.site, receipts: receipts, idleWait: idleWait)
             progress("2/2 lp through a private cupsd: \(lpJobs) jobs of the same receipt (about a second each)")
@@ -39,16 +36,8 @@ enum CPUBench {
             }
             var table = BenchTable()
             CPURows(agent: agent, cups: cups).add(to: &table)
-            print(facts.text + "  load \(load) (1 min, at start)")
-            print("")
-            print(table.render())
-            print("Measured in \(Millis.text(ContinuousClock.now - began)) ms of lab time, load "
-                + "\(MachineFacts.loadAverage()) at the end; ms = milliseconds, MB = 2^20 bytes.")
-        } catch {
-            FileHandle.standardError.write(Data("kioskprint-bench cpu: \(error)\n".utf8))
-            exit(1)
+            return .init(blocks: [table.render()], legend: "ms = milliseconds, MB = 2^20 bytes")
         }
-        exit(0)
     }
 }
 

@@ -8,15 +8,13 @@ import Simulator
 enum DiscoveryBench {
     /// Runs in the lab `LabOptions.enterLab` set up: root, its own loopback.
     static func run() async -> Never {
-        let facts = MachineFacts.current()
-        do {
+        await BenchReport.run("discovery") {
             progress("starting a lab with no printers")
             // Tagged names: with --shared-loopback, other labs on this machine hear ours.
             let lab = try await PrinterLab.start([], nameTag: PrinterLab.processTag)
             defer { lab.stop() }
             let folder = lab.directory.appendingPathComponent("bench")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let began = ContinuousClock.now
             var table = BenchTable()
 
             progress("1/3 discovery latency (5 rounds of 3 printers)")
@@ -33,15 +31,7 @@ enum DiscoveryBench {
             }
             let contact = try await ContactLatency.measure(receipt: receipt, calls: 200, toolRuns: 30, folder: folder)
             contact.addRows(to: &table)
-
-            print(facts.text)
-            print("")
-            print(table.render())
-            print("Measured in \(Millis.text(ContinuousClock.now - began)) ms of lab time; ms = milliseconds, med = median.")
-        } catch {
-            FileHandle.standardError.write(Data("kioskprint-bench: \(error)\n".utf8))
-            exit(1)
+            return .init(blocks: [table.render()], legend: "ms = milliseconds, med = median")
         }
-        exit(0)
     }
 }

@@ -21,13 +21,10 @@ enum MovedBench {
 
     /// Runs in the lab `LabOptions.enterLab` set up: root, its own loopback.
     static func run(rounds: Int) async -> Never {
-        let facts = MachineFacts.current()
-        let load = MachineFacts.loadAverage()
-        do {
+        await BenchReport.run("moved") {
             progress("starting a lab with one recording 80 mm receipt printer")
             let lab = try await PrinterLab.start([], nameTag: PrinterLab.processTag)
             defer { lab.stop() }
-            let began = ContinuousClock.now
             let printer = try await lab.startPrinter(.recording(.receipt80mm))
             let capabilities = try await PrinterContact.contact(uri: printer.uri, timeout: .seconds(5))
             var moved: [Duration] = [], inPlace: [Duration] = [], browse: [Duration] = []
@@ -50,16 +47,9 @@ enum MovedBench {
                       Sample(inPlace).spread(), note: "the move costs the refused contact, the browse, the saved URI's update \(how)")
             table.add("  of which the UUID browse", Sample(browse).spread(), "without the UUID search", "never",
                       note: "the job waits, the role stays stopped until a person saves the printer again")
-            print(facts.text + "  load \(load) (1 min, at start)")
-            print("")
-            print(table.render())
-            print("Measured in \(Millis.text(ContinuousClock.now - began)) ms of lab time, load \(MachineFacts.loadAverage()) at the end; "
-                + "ms = milliseconds, med = median, p90/p99 = 90th/99th percentile (nearest rank).")
-        } catch {
-            FileHandle.standardError.write(Data("kioskprint-bench moved: \(error)\n".utf8))
-            exit(1)
+            return .init(blocks: [table.render()],
+                         legend: "ms = milliseconds, med = median, p90/p99 = 90th/99th percentile (nearest rank)")
         }
-        exit(0)
     }
 
     static func store() throws -> KioskStore {

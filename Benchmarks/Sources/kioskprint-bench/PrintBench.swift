@@ -28,16 +28,13 @@ enum PrintBench {
 
     /// Runs in the lab `LabOptions.enterLab` set up: root, its own loopback.
     static func run(kioskprint: String) async -> Never {
-        let facts = MachineFacts.current()
-        let load = MachineFacts.loadAverage()
-        do {
+        await BenchReport.run("print") {
             progress("starting a lab with \(lanes + 1) recording receipt printers")
             let lab = try await PrinterLab.start([], nameTag: PrinterLab.processTag)
             defer { lab.stop() }
             let folder = lab.directory.appendingPathComponent("bench")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let floorClient = try await FloorClient.build(in: folder)
-            let began = ContinuousClock.now
 
             var kioskPrinters: [RunningPrinter] = []
             for lane in 1...lanes {
@@ -84,17 +81,9 @@ enum PrintBench {
             PrintRows(latency: latency, throughput: throughput, cups: cups, floor: floor).add(to: &table)
             RawRows(figures: raw, number: 4).add(to: &table)
             processes.add(to: &table, floor: floor)
-            print(facts.text + "  load \(load) (1 min, at start)")
-            print("")
-            print(table.render())
-            print("Measured in \(Millis.text(ContinuousClock.now - began)) ms of lab time, load "
-                + "\(MachineFacts.loadAverage()) at the end; ms = milliseconds, med = median, "
-                + "p99 = 99th percentile (nearest rank).")
-        } catch {
-            FileHandle.standardError.write(Data("kioskprint-bench print: \(error)\n".utf8))
-            exit(1)
+            return .init(blocks: [table.render()],
+                         legend: "ms = milliseconds, med = median, p99 = 99th percentile (nearest rank)")
         }
-        exit(0)
     }
 }
 

@@ -13,15 +13,12 @@ enum RawBench {
 
     /// Runs in the lab `LabOptions.enterLab` set up: root, its own loopback.
     static func run(receipts: Int) async -> Never {
-        let facts = MachineFacts.current()
-        let load = MachineFacts.loadAverage()
-        do {
+        await BenchReport.run("raw") {
             progress("starting a lab with one recording 80 mm receipt printer, and an ESC/POS simulator")
             let lab = try await PrinterLab.start([], nameTag: PrinterLab.processTag)
             defer { lab.stop() }
             let folder = lab.directory.appendingPathComponent("bench")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let began = ContinuousClock.now
             let printer = try await lab.startPrinter(.recording(.receipt80mm))
             let (escpos, simulator) = try ThreadClock.created {
                 try EscPosPrinterSimulator(configuration: .init(printableWidth: 576, dotsPerInch: 203))
@@ -33,16 +30,8 @@ enum RawBench {
                                                          warmUps: PrintBench.warmUps, folder: folder)
             var table = BenchTable()
             RawRows(figures: figures).add(to: &table)
-            print(facts.text + "  load \(load) (1 min, at start)")
-            print("")
-            print(table.render())
-            print("Measured in \(Millis.text(ContinuousClock.now - began)) ms of lab time, load "
-                + "\(MachineFacts.loadAverage()) at the end; ms = milliseconds, med = median, "
-                + "p90/p99 = 90th/99th percentile (nearest rank), B = bytes.")
-        } catch {
-            FileHandle.standardError.write(Data("kioskprint-bench raw: \(error)\n".utf8))
-            exit(1)
+            return .init(blocks: [table.render()], legend: "ms = milliseconds, med = median, "
+                + "p90/p99 = 90th/99th percentile (nearest rank), B = bytes")
         }
-        exit(0)
     }
 }
