@@ -56,6 +56,9 @@ struct JobRunner {
         /// The job as the claim returned it, not yet read again: the first
         /// choice needs no second read (a cancel since would be in the claim).
         var justClaimed = true
+        /// When the last look at the job at the printer began: the next look
+        /// is timed from it.
+        var lookedAt: ContinuousClock.Instant?
     }
 
     private func deliver(_ claimed: PrintJob) async throws -> PrintJob {
@@ -70,7 +73,16 @@ struct JobRunner {
             try Task.checkCancellation()
             let event = try await perform(state, &carried)
             let (next, actions) = DeliveryMachine.next(state, on: event, in: context)
-            for action in actions { try await execute(action, next, &carried) }
+            var pending = actions[...]
+            while let action = pending.popFirst() {
+                if case .recordProgress(nil, let reasons, let impressions) = action,
+                   case .finish(let jobState, let error)? = pending.first {
+                    pending.removeFirst()
+                    try await finish(jobState, error: error, reasons: reasons, impressions: impressions, &carried)
+                } else {
+                    try await execute(action, next, &carried)
+                }
+            }
             if next.ended != nil { return carried.job }
             state = next
         }
@@ -133,10 +145,14 @@ struct JobRunner {
         case .searching:
             return .searched(try await recordedChannel(&carried).find(marker: carried.job.marker))
         case .following(let ticket):
+            carried.lookedAt = .now
+            // The printer is asked while the database is read for an operator's
+            // cancel: a look costs one exchange's time, not the two in a row.
+            let channel = try await recordedChannel(&carried)
+            async let outcome = channel.status(of: ticket)
             var cancelRequested = false
             if !state.cancelSent { cancelRequested = try await store.job(carried.job.id).cancelRequested }
-            let outcome = try await recordedChannel(&carried).status(of: ticket)
-            return .followed(outcome, cancelRequested: cancelRequested)
+            return .followed(await outcome, cancelRequested: cancelRequested)
         case .cancelling(let ticket):
             return .cancelAsked(failure: try await recordedChannel(&carried).cancel(ticket))
         case .ended:
@@ -244,8 +260,27 @@ struct JobRunner {
         case .backOff(let attempt):
             try await Task.sleep(for: configuration.retry.delay(afterAttempt: attempt))
         case .pause(let duration):
-            try await Task.sleep(for: duration)
+            // Between looks at a job at the printer the wait runs from the start of
+            // the last look, so that look's exchange and the progress it recorded do
+            // not stretch the interval: a look every 10 ms means every 10 ms.
+            if case .following = state.step, let lookedAt = carried.lookedAt {
+                try await Task.sleep(until: lookedAt + duration, clock: .continuous)
+            } else {
+                try await Task.sleep(for: duration)
+            }
         }
+    }
+
+    /// `.recordProgress` then `.finish`, as the machine ends every followed
+    /// job, carried out as one commit (one sync to disk): the ended job is
+    /// recorded, and `print --wait` returns, that much sooner.
+    private func finish(_ jobState: JobState, error: String?, reasons: [String], impressions: Int,
+                        _ carried: inout Carried) async throws {
+        if DeliveryAction.finish(jobState, error: error).saysPrinterFailed, let printer = carried.talkedTo {
+            readiness.forget(printer.uri)
+        }
+        carried.job = try await store.finish(jobID: carried.job.id, owner: owner, state: jobState, error: error,
+                                             stateReasons: reasons, impressions: impressions)
     }
 
     private func event(for report: DeliveryReport, _ state: DeliveryState, _ carried: Carried) -> SpoolerEvent {

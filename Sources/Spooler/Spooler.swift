@@ -78,6 +78,16 @@ public struct Spooler: Sendable {
         return try await store.job(jobID)
     }
 
+    /// Asks `printer` whether it is ready now and keeps the answer as the
+    /// next job's readiness check would (`readinessReuse`): `print --wait`
+    /// asks while its job is drawn and stored, so that `deliver` sends at
+    /// once. Trouble is not kept, so the job's own check asks again and
+    /// reports it as always.
+    public func askReadiness(of printer: SavedPrinter) async {
+        let answer = await channels.channel(for: ChannelTarget(printer)).readiness()
+        readiness.record(answer, for: printer.uri)
+    }
+
     /// Tells idle roles to look for new jobs now (a trigger in this process enqueued one).
     public func wake() { wakeUp.signal() }
 

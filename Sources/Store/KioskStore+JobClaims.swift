@@ -171,13 +171,21 @@ extension KioskStore {
     /// Ends the job: `completed`, `failed` (with `error`: bad content, a
     /// client-error), `canceled` or `aborted` (by the printer). The claim is
     /// dropped; `lastError` keeps its earlier value when `error` is nil.
+    ///
+    /// - Parameters:
+    ///   - stateReasons, impressions: the printer's last word on the job, when
+    ///     it had one, recorded as `recordProgress` records it but in the same
+    ///     transaction: one commit (one sync to disk) where two would do.
     @discardableResult
     public func finish(jobID: JobID, owner: String, state: JobState, error: String? = nil,
+                       stateReasons: [String]? = nil, impressions: Int? = nil,
                        now: Date = Date()) async throws -> PrintJob {
         guard state.isTerminal else {
             throw StoreError.invalidJob("Job \(jobID) cannot finish as \(state): it ends completed, failed, canceled or aborted.")
         }
         return try await changeHeldJob(jobID, owner: owner, now: now) { record in
+            if let stateReasons { record.stateReasons = JobRecord.encode(stateReasons) }
+            if let impressions { record.impressionsCompleted = impressions }
             record.state = state.rawValue
             record.completedAt = now
             record.nextAttemptAt = nil

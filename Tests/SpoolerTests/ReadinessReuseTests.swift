@@ -61,6 +61,47 @@ import Testing
         #expect(channels.readinessAsks >= 2, "the retries asked the printer instead of trusting the old answer")
         #expect(try await printer.receivedJobs(atLeast: 1).contains { $0.jobName.contains(second.marker) })
     }
+
+    /// `print --wait` asks the printer while its job is drawn and stored: the
+    /// job is then sent on that answer, without asking a second time.
+    @Test func aPrinterAskedAheadIsNotAskedAgainForTheJob() async throws {
+        let lab = try await SpoolLab.make()
+        let printer = try await lab.printer(.receipt80mm, "Spool Asked Ahead")
+        defer { printer.stop() }
+        try await lab.assign(printer, to: "receipt")
+        let saved = try #require(try await lab.store.assignments(for: try Role("receipt")).first?.printer)
+        let channels = CountingChannels()
+        var configuration = SpoolLab.configuration
+        configuration.readinessReuse = .seconds(60)   // longer than the test: the answer may not lapse
+        let spooler = channels.spooler(lab, configuration)
+
+        await spooler.askReadiness(of: saved)
+        #expect(channels.readinessAsks == 1)
+        let queued = try await lab.enqueue("receipt", role: "receipt", name: "Receipt asked ahead")
+        #expect(try await spooler.deliver(queued.id).state == .completed)
+        #expect(channels.readinessAsks == 1, "the job asked the printer again instead of using the answer just given")
+    }
+
+    /// Trouble found ahead is not kept: the job's own check asks again, and
+    /// prints once the printer answers.
+    @Test func troubleFoundAheadIsAskedAgainByTheJob() async throws {
+        let lab = try await SpoolLab.make()
+        var printer = try await lab.printer(.receipt80mm, "Spool Trouble Ahead")
+        try await lab.assign(printer, to: "receipt")
+        let saved = try #require(try await lab.store.assignments(for: try Role("receipt")).first?.printer)
+        let channels = CountingChannels()
+        var configuration = SpoolLab.configuration
+        configuration.readinessReuse = .seconds(60)
+        let spooler = channels.spooler(lab, configuration)
+
+        printer.stop()
+        await spooler.askReadiness(of: saved)
+        printer = try await lab.lab.restart(printer)
+        defer { printer.stop() }
+        let queued = try await lab.enqueue("receipt", role: "receipt", name: "Receipt after trouble")
+        #expect(try await spooler.deliver(queued.id).state == .completed)
+        #expect(channels.readinessAsks == 2, "the unreachable answer was trusted, or the job never asked")
+    }
 }
 
 /// The real channels, counting the readiness asks that reach a printer.

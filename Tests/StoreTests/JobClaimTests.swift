@@ -129,6 +129,22 @@ import PrintModel
         #expect(try await store.jobs().isEmpty)
     }
 
+    /// The printer's last word and the end in one commit, as the spooler ends a followed job.
+    @Test func aJobFinishesWithThePrintersLastWordInOneChange() async throws {
+        let store = try KioskStore(path: temporaryStorePath())
+        let job = try await store.enqueue(name: "Receipt 4711", role: receipt, content: receiptContent(1), copies: 2, at: t0)
+        _ = try await store.claimNext(role: receipt, owner: "A", lease: lease, now: t0)
+        _ = try await store.markSending(jobID: job.id, owner: "A", printer: counter, cutLengths: [17_355], now: t0 + 1)
+        _ = try await store.markSent(jobID: job.id, owner: "A", printerJobID: 5, now: t0 + 2)
+
+        let done = try await store.finish(jobID: job.id, owner: "A", state: .completed, stateReasons: ["cover-open"],
+                                          impressions: 2, now: t0 + 3)
+        #expect(done.state == .completed && done.completedAt == t0 + 3 && done.claimedBy == nil)
+        #expect(done.stateReasons == ["cover-open"] && done.impressionsCompleted == 2 && done.updatedAt == t0 + 3)
+        let stored = try await store.job(job.id)
+        #expect(stored.state == .completed && stored.stateReasons == ["cover-open"] && stored.impressionsCompleted == 2)
+    }
+
     @Test func aRetryWaitsItsTurnAndHoldsUpTheRole() async throws {
         let store = try KioskStore(path: temporaryStorePath())
         let jobs = try await enqueue(2, receipt, in: store)

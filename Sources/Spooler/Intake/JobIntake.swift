@@ -51,13 +51,17 @@ public struct JobIntake: Sendable {
     ///   - jobName: the job's name; nil for "TEMPLATE date time".
     ///   - source: where it came from (a claimed file's path), kept with the job.
     ///   - opensDrawer: kick the cash drawer after the job's cut.
+    ///   - primary: the role's primary printer as the caller read it just
+    ///     before; nil (or another role's) reads it here.
     public func queueTemplate(_ name: String, dataJSON: String, dataFile: String, role: Role,
                               jobName: String? = nil, copies: Int = 1, source: String? = nil,
-                              opensDrawer: Bool = false, idempotency: IdempotencyKey? = nil) async throws(IntakeError) -> PrintJob {
+                              opensDrawer: Bool = false, idempotency: IdempotencyKey? = nil,
+                              primary: RolePrimary? = nil) async throws(IntakeError) -> PrintJob {
         let origin = source
         let source: TemplateSource
         do { source = try catalog.find(name) } catch { throw IntakeError(.refused, "\(error)") }
-        let printer = try await primaryPrinter(of: role)
+        let printer: SavedPrinter?
+        if let primary, primary.role == role { printer = primary.printer } else { printer = try await primaryPrinter(of: role) }
         var media: PageGeometry?
         if let printer {
             do { media = try MediaSelection.media(for: source.parse().page, on: printer.capabilities) } catch {
@@ -130,12 +134,13 @@ public struct JobIntake: Sendable {
     /// data over `TemplateLimits`.
     public func queueTemplate(_ name: String, data: Data, dataFile: String, role: Role,
                               jobName: String? = nil, copies: Int = 1, source: String? = nil,
-                              opensDrawer: Bool = false) async throws(IntakeError) -> PrintJob {
+                              opensDrawer: Bool = false, primary: RolePrimary? = nil) async throws(IntakeError) -> PrintJob {
         do { _ = try TemplateData(json: data, file: dataFile) } catch {
             throw IntakeError(.refused, error.diagnostics.map(\.description).joined(separator: "\n"))
         }
         return try await queueTemplate(name, dataJSON: String(decoding: data, as: UTF8.self), dataFile: dataFile, role: role,
-                                       jobName: jobName, copies: copies, source: source, opensDrawer: opensDrawer)
+                                       jobName: jobName, copies: copies, source: source, opensDrawer: opensDrawer,
+                                       primary: primary)
     }
 
     /// Queues a file as it is: a printer-ready file (PDF, PNG or JPEG), or

@@ -76,6 +76,15 @@ struct PrintCommand: AsyncParsableCommand {
         let printsHere = wait && !AgentLock(databasePath: databasePath).isHeld
         let preparer = DocumentPreparer(catalog: templates.catalog, drawnAhead: printsHere ? DrawnDocuments() : nil)
         let intake = JobIntake(store: store, catalog: templates.catalog, preparer: preparer)
+        // Read once: the template is drawn for it, the note below names its absence,
+        // and a printer this process prints on is asked whether it is ready while
+        // the job is drawn and stored, instead of after.
+        let primary: RolePrimary
+        do throws(IntakeError) { primary = try await intake.readPrimary(of: role) } catch { throw CLIError(error.message) }
+        let spooler = printsHere ? JobWatch.spooler(store: store, preparer: preparer) : nil
+        let readinessAsked: Task<Void, Never>? = if let spooler, let printer = primary.printer {
+            Task { await spooler.askReadiness(of: printer) }
+        } else { nil }
         let job: PrintJob
         let data = file == nil ? try dataJSON() : nil
         do throws(IntakeError) {
@@ -84,7 +93,7 @@ struct PrintCommand: AsyncParsableCommand {
                                                  opensDrawer: drawer)
             } else if let (json, dataFile) = data {
                 job = try await intake.queueTemplate(template!, data: json, dataFile: dataFile, role: role,
-                                                     jobName: name, copies: copies, opensDrawer: drawer)
+                                                     jobName: name, copies: copies, opensDrawer: drawer, primary: primary)
             } else { return }
         } catch {
             // A refused file's message already says what to do; a template's points at the line to fix.
@@ -92,13 +101,15 @@ struct PrintCommand: AsyncParsableCommand {
             throw CLIError(error.message + (error.kind == .refused ? "\n" + hint : ""))
         }
         print("Job \(job.id) queued for the role \(role): \"\(job.name)\".")
-        if try await intake.primaryPrinter(of: role) == nil {
+        if primary.printer == nil {
             print("Note: no printer holds the role \(role) yet; the job waits until one does "
                   + "(`kioskprint printers pick --role \(role)`).")
         }
         guard wait else { return }
 
-        let ended = try await JobWatch.delivered(job.id, store: store, preparer: preparer, databasePath: databasePath)
+        await readinessAsked?.value
+        let ended = try await JobWatch.delivered(job.id, store: store, preparer: preparer, databasePath: databasePath,
+                                                 spooler: spooler)
         guard ended.state == .completed else {
             throw CLIError("Job \(ended.id) \(ended.state): \(ended.lastError ?? "no reason given"). "
                 + "See `kioskprint jobs show \(ended.id)`; `kioskprint jobs retry \(ended.id)` sends it again.")
@@ -133,14 +144,21 @@ struct PrintCommand: AsyncParsableCommand {
 enum JobWatch {
     /// The job as it ended: followed while a running agent prints it, or
     /// printed from this process when no agent holds the lock.
-    static func delivered(_ id: JobID, store: KioskStore, preparer: DocumentPreparer, databasePath: String) async throws -> PrintJob {
+    /// - Parameter spooler: the spooler to print with when no agent runs
+    ///   (one that already asked the printer), else a new one.
+    static func delivered(_ id: JobID, store: KioskStore, preparer: DocumentPreparer, databasePath: String,
+                          spooler: Spooler? = nil) async throws -> PrintJob {
         if AgentLock(databasePath: databasePath).isHeld {
             print("Waiting for the agent to print it...")
             return try await untilEnded(id, store: store)
         }
         print("No agent is running; printing it from here...")
-        let spooler = Spooler(store: store, preparer: preparer) { print($0.description) }
-        return try await spooler.deliver(id)
+        return try await (spooler ?? Self.spooler(store: store, preparer: preparer)).deliver(id)
+    }
+
+    /// The spooler a command prints with when no agent runs: its events go to standard output.
+    static func spooler(store: KioskStore, preparer: DocumentPreparer) -> Spooler {
+        Spooler(store: store, preparer: preparer) { print($0.description) }
     }
 
     /// Follows a job another process prints, reporting each change of state.
