@@ -1,6 +1,7 @@
 #include <pango/pangocairo.h>
 #include <cairo.h>
 #include <cairo-pdf.h>
+#include <fontconfig/fontconfig.h>
 
 // Macros do not import into Swift; these inline twins do.
 static inline int kp_pango_pixels(int d) { return PANGO_PIXELS(d); }

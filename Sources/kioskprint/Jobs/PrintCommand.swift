@@ -69,6 +69,7 @@ struct PrintCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if template != nil { FontWarmUp.begin() }
         let store = try database.open()
         let databasePath = DatabaseLocation.resolve(explicit: database.database)
         // With --wait and no agent running, this process prints the job: draw it
