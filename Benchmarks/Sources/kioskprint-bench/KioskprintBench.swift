@@ -27,7 +27,7 @@ struct KioskprintBench: AsyncParsableCommand {
         subcommands: [
             DiscoveryCommand.self, RenderCommand.self, PrintCommand.self, RawCommand.self, AgentCommand.self,
             MovedCommand.self, RetentionCommand.self, APICommand.self, HostileCommand.self, CPUCommand.self,
-            RenderOneCommand.self, RenderIdleCommand.self,
+            RenderOneCommand.self, RenderIdleCommand.self, RenderIntakeCommand.self, RenderGoldenCommand.self,
         ],
         defaultSubcommand: DiscoveryCommand.self)
 }

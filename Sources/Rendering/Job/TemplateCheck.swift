@@ -34,17 +34,33 @@ public struct TemplateCheck: Sendable {
         perform(source, dataJSON: dataJSON, dataFile: dataFile, media: media, keepingLayout: true)
     }
 
+    /// `run` with the job's data already read (see `layOut(_:data:media:)`).
+    public static func run(_ source: TemplateSource, data: TemplateData, media: PageGeometry?) -> TemplateCheck {
+        perform(source, dataJSON: nil, dataFile: nil, media: media, keepingLayout: false, parsed: data).check
+    }
+
+    /// `layOut` with the job's data already read (by the same strict reader,
+    /// as the intake reads a file's data before it checks it): the JSON is
+    /// not read a second time.
+    public static func layOut(_ source: TemplateSource, data: TemplateData,
+                              media: PageGeometry) -> (check: TemplateCheck, laidOut: LaidOutJob?) {
+        perform(source, dataJSON: nil, dataFile: nil, media: media, keepingLayout: true, parsed: data)
+    }
+
     private static func perform(_ source: TemplateSource, dataJSON: Data?, dataFile: String?, media: PageGeometry?,
-                                keepingLayout: Bool) -> (check: TemplateCheck, laidOut: LaidOutJob?) {
+                                keepingLayout: Bool, parsed: TemplateData? = nil) -> (check: TemplateCheck, laidOut: LaidOutJob?) {
         var check = TemplateCheck()
         let document: LayoutDocument
         do { document = try source.parse() } catch {
             check.errors = error.diagnostics.map(\.description)
             return (check, nil)
         }
-        let json = dataJSON ?? source.sampleData.map { Data($0.utf8) }
+        let json = parsed == nil ? dataJSON ?? source.sampleData.map { Data($0.utf8) } : nil
         let data: TemplateData
-        if let json {
+        if let parsed {
+            data = parsed
+            check.checkedData = true
+        } else if let json {
             do { data = try TemplateData(json: json, file: dataFile ?? "\(source.name) sample data") } catch {
                 check.errors = error.diagnostics.map(\.description)
                 return (check, nil)

@@ -61,7 +61,7 @@ extension DrawPlan {
         do {
             if let embedded = context.assets.embedded[block.source] {
                 image = try ImageInk.shared.decoded(embedded, name: block.source)
-                identity = "embedded:\(block.source):\(embedded.count):\(embedded.hashValue)"
+                identity = "embedded:\(block.source):\(embedded.count):\(ImageInk.shared.fingerprint(embedded))"
             } else {
                 guard let path = resolvedAssetPath(block.source, at: block.location) else { return }
                 image = try ImageInk.shared.loaded(path: path)

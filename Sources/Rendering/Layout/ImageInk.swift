@@ -19,6 +19,8 @@ final class ImageInk: Sendable {
     private let files = ByteBoundedCache<String, FileEntry>(capacity: ImageInk.capacity, budget: ImageInk.budget)
     private let embedded = ByteBoundedCache<Int, EmbeddedEntry>(capacity: ImageInk.capacity, budget: ImageInk.budget)
     private let inks = ByteBoundedCache<InkKey, InkBitmap>(capacity: ImageInk.capacity, budget: ImageInk.budget)
+    /// The hashes of embedded files and decoded pixels, which key the caches above.
+    private let fingerprints = StorageFingerprints(capacity: 8, budget: ImageInk.budget / 4)
 
     private struct FileEntry: Sendable { var stamp: FileStamp; var image: GrayImage }
     private struct EmbeddedEntry: Sendable { var bytes: [UInt8]; var image: GrayImage }
@@ -35,9 +37,12 @@ final class ImageInk: Sendable {
         return image
     }
 
+    /// `bytes.hashValue`, hashed once for the same array (see `StorageFingerprints`).
+    func fingerprint(_ bytes: [UInt8]) -> Int { fingerprints.hash(of: bytes) }
+
     /// An embedded image (a built-in's logo), decoded once.
     func decoded(_ bytes: [UInt8], name: String) throws(ImageError) -> GrayImage {
-        let key = bytes.hashValue
+        let key = fingerprint(bytes)
         if let known = embedded[key], known.bytes == bytes { return known.image }
         let image = try GrayImage.decode(data: bytes, name: name)
         embedded.insert(EmbeddedEntry(bytes: bytes, image: image), bytes: bytes.count + image.byteCount, for: key)
@@ -47,7 +52,7 @@ final class ImageInk: Sendable {
     /// `image` scaled to `width` dots and dithered, from the cache when the
     /// same image (`identity` plus its pixels) was drawn so before.
     func ink(of image: GrayImage, identity: String, width: Int, dither: ImageDither) -> InkBitmap {
-        let key = InkKey(identity: identity + ":\(image.width)x\(image.height):\(image.luminance.hashValue)", width: width,
+        let key = InkKey(identity: identity + ":\(image.width)x\(image.height):\(fingerprint(image.luminance))", width: width,
                          dither: dither)
         if let known = inks[key] { return known }
         let scaled = image.scaled(toWidth: width)

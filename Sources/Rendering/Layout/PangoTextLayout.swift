@@ -123,7 +123,7 @@ final class PangoTextLayout {
     /// current source and operator (CLEAR for inverse text).
     func draw(on cr: OpaquePointer, x: Int, y: Int) {
         cairo_move_to(cr, Double(x), Double(y))
-        pango_cairo_update_layout(cr, layout)
+        context.update(layout, toDrawOn: cr)
         pango_cairo_show_layout(cr, layout)
     }
 }
@@ -139,8 +139,12 @@ final class TextContext {
     /// The fonts asked of this pass's font map (see `FontMapUsage`).
     let fontUsage: FontMapUsage
 
-    init(dpi: Int) {
+    /// - Parameter updatingOnEveryDraw: bring the context to the surface
+    ///   before every layout is drawn, as Pango's own drawing does, even when
+    ///   nothing would change: the reference the tests compare the fast path with.
+    init(dpi: Int, updatingOnEveryDraw: Bool = false) {
         self.dpi = dpi
+        followsOtherSurfaces = updatingOnEveryDraw
         // Before the context is made: a full map is retired, and the context takes the fresh one.
         fontUsage = FontMapUsage.forThisThreadsDefaultMap()
         // Pango takes its font options from a cairo context: an A8 surface
@@ -156,5 +160,43 @@ final class TextContext {
         g_object_unref(UnsafeMutableRawPointer(pango))
         cairo_destroy(cr)
         cairo_surface_destroy(surface)
+    }
+
+    /// Set once a layout was drawn on a surface unlike the one the context
+    /// was made from (a PDF page, a turned page): from then on every draw
+    /// brings the context to its surface, as Pango's own drawing does.
+    private var followsOtherSurfaces: Bool
+
+    /// Brings `layout`'s context to `cr` before it is drawn there, unless
+    /// `cr` is like the surface the text was laid out for (an image surface,
+    /// not turned or scaled, the same font options): then nothing would
+    /// change. `pango_cairo_update_layout` sets the context's matrix each
+    /// time, and Pango counts that as a change of context, so every layout of
+    /// the pass was shaped a second time when drawn: about a third of the text's cost.
+    func update(_ layout: OpaquePointer, toDrawOn target: OpaquePointer) {
+        if !followsOtherSurfaces, Self.drawsAlike(target, cr) { return }
+        followsOtherSurfaces = true
+        pango_cairo_update_layout(target, layout)
+    }
+
+    /// Whether text laid out for `reference` comes out the same on `target`:
+    /// both image surfaces, the same linear transform (Pango ignores the
+    /// translation), the same font options.
+    private static func drawsAlike(_ target: OpaquePointer, _ reference: OpaquePointer) -> Bool {
+        guard cairo_surface_get_type(cairo_get_target(target)) == CAIRO_SURFACE_TYPE_IMAGE,
+              cairo_surface_get_type(cairo_get_target(reference)) == CAIRO_SURFACE_TYPE_IMAGE else { return false }
+        var matrix = cairo_matrix_t(), own = cairo_matrix_t()
+        cairo_get_matrix(target, &matrix)
+        cairo_get_matrix(reference, &own)
+        guard matrix.xx == own.xx, matrix.yx == own.yx, matrix.xy == own.xy, matrix.yy == own.yy else { return false }
+        let options = cairo_font_options_create(), ownOptions = cairo_font_options_create()
+        defer { cairo_font_options_destroy(options); cairo_font_options_destroy(ownOptions) }
+        cairo_get_font_options(target, options)
+        cairo_get_font_options(reference, ownOptions)
+        let targetSurface = cairo_font_options_create(), ownSurface = cairo_font_options_create()
+        defer { cairo_font_options_destroy(targetSurface); cairo_font_options_destroy(ownSurface) }
+        cairo_surface_get_font_options(cairo_get_target(target), targetSurface)
+        cairo_surface_get_font_options(cairo_get_target(reference), ownSurface)
+        return cairo_font_options_equal(options, ownOptions) != 0 && cairo_font_options_equal(targetSurface, ownSurface) != 0
     }
 }

@@ -57,6 +57,16 @@ public struct JobIntake: Sendable {
                               jobName: String? = nil, copies: Int = 1, source: String? = nil,
                               opensDrawer: Bool = false, idempotency: IdempotencyKey? = nil,
                               primary: RolePrimary? = nil) async throws(IntakeError) -> PrintJob {
+        try await queueTemplate(name, dataJSON: dataJSON, parsed: nil, dataFile: dataFile, role: role, jobName: jobName,
+                                copies: copies, source: source, opensDrawer: opensDrawer, idempotency: idempotency,
+                                primary: primary)
+    }
+
+    /// `queueTemplate` with the data possibly read already (`parsed`, from
+    /// `dataJSON`'s bytes), so the check does not read it again.
+    private func queueTemplate(_ name: String, dataJSON: String, parsed: TemplateData?, dataFile: String, role: Role,
+                               jobName: String?, copies: Int, source: String?, opensDrawer: Bool,
+                               idempotency: IdempotencyKey?, primary: RolePrimary?) async throws(IntakeError) -> PrintJob {
         let origin = source
         let source: TemplateSource
         do { source = try catalog.find(name) } catch { throw IntakeError(.refused, "\(error)") }
@@ -71,7 +81,11 @@ public struct JobIntake: Sendable {
         let name = jobName ?? JobName.cleaned("\(source.name) \(Self.timestamp())")
         let content = JobContent.template(name: source.name, dataJSON: dataJSON)
         guard let printer, let media, let drawing = preparer, let drawnAhead = drawing.drawnAhead else {
-            let check = TemplateCheck.run(source, dataJSON: Data(dataJSON.utf8), dataFile: dataFile, media: media)
+            let check = if let parsed {
+                TemplateCheck.run(source, data: parsed, media: media)
+            } else {
+                TemplateCheck.run(source, dataJSON: Data(dataJSON.utf8), dataFile: dataFile, media: media)
+            }
             guard check.isClean else { throw IntakeError(.refused, check.errors.joined(separator: "\n")) }
             return try await queue(name: name, role: role, content: content, copies: copies, source: origin,
                                    opensDrawer: opensDrawer, idempotency: idempotency)
@@ -79,7 +93,7 @@ public struct JobIntake: Sendable {
         // Checked and laid out once; drawn from that layout while the job is
         // written (and synced) to the queue, on this thread, as Pango needs.
         let started = ContinuousClock.now
-        let (check, kept) = Self.layOut(source, dataJSON: Data(dataJSON.utf8), dataFile: dataFile, media: media,
+        let (check, kept) = Self.layOut(source, dataJSON: dataJSON, parsed: parsed, dataFile: dataFile, media: media,
                                         keepingUpTo: drawnAhead.limits.documentBytes)
         guard check.isClean else { throw IntakeError(.refused, check.errors.joined(separator: "\n")) }
         guard var laidOut = kept else {
@@ -105,9 +119,13 @@ public struct JobIntake: Sendable {
     /// report, a hostile 20,000-line receipt) is drawn piece by piece when
     /// sent; its layout is let go here, before the job is queued and the
     /// spooler lays it out again, so that two are never held at once.
-    private static func layOut(_ source: TemplateSource, dataJSON: Data, dataFile: String, media: PageGeometry,
-                               keepingUpTo limit: Int) -> (check: TemplateCheck, laidOut: LaidOutJob?) {
-        let (check, laidOut) = TemplateCheck.layOut(source, dataJSON: dataJSON, dataFile: dataFile, media: media)
+    private static func layOut(_ source: TemplateSource, dataJSON: String, parsed: TemplateData?, dataFile: String,
+                               media: PageGeometry, keepingUpTo limit: Int) -> (check: TemplateCheck, laidOut: LaidOutJob?) {
+        let (check, laidOut) = if let parsed {
+            TemplateCheck.layOut(source, data: parsed, media: media)
+        } else {
+            TemplateCheck.layOut(source, dataJSON: Data(dataJSON.utf8), dataFile: dataFile, media: media)
+        }
         guard let laidOut, inkBytes(laidOut) <= limit else { return (check, nil) }
         return (check, laidOut)
     }
@@ -135,12 +153,13 @@ public struct JobIntake: Sendable {
     public func queueTemplate(_ name: String, data: Data, dataFile: String, role: Role,
                               jobName: String? = nil, copies: Int = 1, source: String? = nil,
                               opensDrawer: Bool = false, primary: RolePrimary? = nil) async throws(IntakeError) -> PrintJob {
-        do { _ = try TemplateData(json: data, file: dataFile) } catch {
+        let parsed: TemplateData
+        do { parsed = try TemplateData(json: data, file: dataFile) } catch {
             throw IntakeError(.refused, error.diagnostics.map(\.description).joined(separator: "\n"))
         }
-        return try await queueTemplate(name, dataJSON: String(decoding: data, as: UTF8.self), dataFile: dataFile, role: role,
-                                       jobName: jobName, copies: copies, source: source, opensDrawer: opensDrawer,
-                                       primary: primary)
+        return try await queueTemplate(name, dataJSON: String(decoding: data, as: UTF8.self), parsed: parsed,
+                                       dataFile: dataFile, role: role, jobName: jobName, copies: copies, source: source,
+                                       opensDrawer: opensDrawer, idempotency: nil, primary: primary)
     }
 
     /// Queues a file as it is: a printer-ready file (PDF, PNG or JPEG), or

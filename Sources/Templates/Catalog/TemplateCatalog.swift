@@ -62,8 +62,21 @@ public struct TemplateCatalog: Sendable {
         return byName.values.sorted { $0.name < $1.name }
     }
 
-    /// A template file, with its folder for images and `NAME.sample.json` beside it.
+    /// A template file, with its folder for images and `NAME.sample.json`
+    /// beside it; read again only when either file changed (`TemplateFileCache`).
     static func load(path: String, origin: TemplateSource.Origin) throws(TemplateLookupError) -> TemplateSource {
+        let url = URL(fileURLWithPath: path)
+        let samplePath = url.deletingLastPathComponent().path + "/" + url.deletingPathExtension().lastPathComponent
+            + ".sample.json"
+        var source = try TemplateFileCache.shared.source(path: path, samplePath: samplePath) { () throws(TemplateLookupError) in
+            try read(path: path, origin: origin)
+        }
+        source.origin = origin
+        return source
+    }
+
+    /// A template file and its sample data, read from disk.
+    private static func read(path: String, origin: TemplateSource.Origin) throws(TemplateLookupError) -> TemplateSource {
         let url = URL(fileURLWithPath: path)
         // Refused unread: a file far larger than any template is not read into memory to find that out.
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
