@@ -1,0 +1,42 @@
+import Foundation
+
+/// This machine's TCP client sockets to a loopback port, read from
+/// /proc/net/tcp and tcp6 as `ss` would: how the tests see, from outside the
+/// IPP module, how many connections it made to a printer.
+struct LoopbackSockets: Equatable {
+    /// A client socket: its own port and its TCP state (01 established, 06 time-wait, ...).
+    struct Socket: Hashable {
+        var localPort: Int
+        var state: String
+    }
+
+    let sockets: Set<Socket>
+
+    /// The sockets whose far end is `port` (the printer's side of them is left out).
+    init(to port: Int) throws {
+        var found = Set<Socket>()
+        for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+            // Read to the end: /proc files report a size of 0.
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: table))
+            defer { try? handle.close() }
+            let text = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+            for line in text.split(separator: "\n").dropFirst() {
+                let fields = line.split(separator: " ")
+                guard fields.count > 3,
+                      let remote = fields[2].split(separator: ":").last.flatMap({ Int($0, radix: 16) }),
+                      let local = fields[1].split(separator: ":").last.flatMap({ Int($0, radix: 16) }),
+                      remote == port else { continue }
+                found.insert(Socket(localPort: local, state: String(fields[3])))
+            }
+        }
+        sockets = found
+    }
+
+    /// Client ports that are not among `earlier`'s: connections made since.
+    func opened(since earlier: LoopbackSockets) -> Set<Int> {
+        Set(sockets.map(\.localPort)).subtracting(earlier.sockets.map(\.localPort))
+    }
+
+    /// Client sockets still connected.
+    var established: Set<Int> { Set(sockets.filter { $0.state == "01" }.map(\.localPort)) }
+}
