@@ -106,16 +106,17 @@ final class ResumeOnce<Value: Sendable>: @unchecked Sendable { // state guarded 
 }
 
 enum BlockingExchange {
-    /// Runs `work` (blocking libcups calls) on a thread of its own, never on
+    /// Runs `work` (blocking libcups calls) on a thread of `pool`, never on
     /// Swift's cooperative pool, whose few threads a stuck printer must not hold.
     ///
     /// The call returns by the deadline even when libcups does not: the TLS
     /// handshake enforces its own 10 s minimum and ignores our timeout
     /// callback, and a printer that trickles bytes never lets a wait expire.
     /// Then the caller gets `onDeadline` half a second past the deadline and
-    /// the thread, told to give up, finishes on its own and is forgotten.
+    /// the worker, told to give up, finishes on its own; only then does it
+    /// return to the pool.
     static func run<Value: Sendable>(
-        name: String, control: ExchangeControl,
+        control: ExchangeControl, pool: WorkerPool = .shared,
         onDeadline: @escaping @Sendable () -> Value,
         onCancel: @escaping @Sendable () -> Value,
         work: @escaping @Sendable () -> Value
@@ -124,12 +125,7 @@ enum BlockingExchange {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 once.attach(continuation)
-                let thread = Thread {
-                    blockSIGPIPE()
-                    once.resume(work())
-                }
-                thread.name = name
-                thread.start()
+                pool.run { once.resume(work()) }
                 let backstop = Task {
                     try? await Task.sleep(until: control.deadline + .milliseconds(500), clock: .continuous)
                     guard !Task.isCancelled else { return }
@@ -142,16 +138,5 @@ enum BlockingExchange {
             control.cancel()
             once.resume(onCancel())
         }
-    }
-
-    /// libcups writes with send(..., 0): a printer that closes mid-request
-    /// would raise SIGPIPE and kill the whole agent. Blocked on this thread
-    /// only, the signal stays pending here, send() fails with EPIPE instead,
-    /// and the pending signal vanishes with the thread. No process-wide change.
-    private static func blockSIGPIPE() {
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, SIGPIPE)
-        pthread_sigmask(SIG_BLOCK, &set, nil)
     }
 }

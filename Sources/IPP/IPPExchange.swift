@@ -60,17 +60,19 @@ private let waitSlice = 0.25
 enum IPPExchange {
     /// Sends one request to the printer at `uri` and returns its IPP reply,
     /// whatever the IPP status, within `timeout` (plus at most half a second).
-    /// The libcups work runs on a thread of its own. Printing and job
-    /// tracking send their operations through here too.
+    /// The libcups work runs on a worker of `WorkerPool.shared`, over a
+    /// connection an earlier exchange left open when there is one
+    /// (`ConnectionCache`). Printing and job tracking send their operations
+    /// through here too.
     /// `document`, when given, follows the request in the same HTTP body (Print-Job).
     /// With a `pin`, the certificate the printer presents must be that one,
     /// or nothing is sent (`.certificateChanged`).
     static func send(uri: String, operation: ipp_op_t, timeout: Duration, pin: CertificateFingerprint?,
-                     builder: IPPRequestBuilder, document: Data? = nil) async throws(ContactError) -> IPPResponse {
+                     builder: IPPRequestBuilder, document: Data? = nil,
+                     connections: ConnectionCache = .shared) async throws(ContactError) -> IPPResponse {
         let endpoint = try IPPEndpoint(uri: uri)
         let control = ExchangeControl(timeout: timeout)
         let result = await BlockingExchange.run(
-            name: "ipp-\(String(cString: ippOpString(operation)))",
             control: control,
             // The backstop fires after libcups' own connect timeout (the time
             // left) has passed: past the name lookup, the TCP connection was
@@ -80,20 +82,48 @@ enum IPPExchange {
             },
             onCancel: { .failure(.cancelled(uri: uri)) },
             work: { perform(endpoint, operation: operation, control: control, pin: pin, builder: builder,
-                            document: document) })
+                            document: document, connections: connections) })
         return try result.get()
     }
 
     /// Sends one IPP request and returns whatever IPP reply came back, success
     /// or IPP error status alike; a failure to get an IPP reply at all is a
     /// `ContactError`. Blocking: call on a worker thread only.
+    ///
+    /// It runs on a connection an earlier exchange left open when there is
+    /// one. A read-only request that fails there (the printer closed it just
+    /// then) is sent once more on a new connection; a job is not: whether the
+    /// printer took it is for the caller to find out (`mayHaveBeenAccepted`).
     static func perform(_ endpoint: IPPEndpoint, operation: ipp_op_t, control: ExchangeControl,
-                        pin: CertificateFingerprint?, builder: IPPRequestBuilder,
-                        document: Data? = nil) -> Result<IPPResponse, ContactError> {
+                        pin: CertificateFingerprint?, builder: IPPRequestBuilder, document: Data? = nil,
+                        connections: ConnectionCache = .shared) -> Result<IPPResponse, ContactError> {
         // libcups answers an HTTP 401 by asking for a password on the terminal;
         // a kiosk agent has none. The callback is per thread, like all libcups state.
         cupsSetPasswordCB2({ _, _, _, _, _ in nil }, nil)
+        let key = ConnectionKey(endpoint, pin: pin)
+        return withExtendedLifetime(control) {
+            if let kept = connections.lend(key) {
+                control.markLookedUp()
+                let result = exchange(on: kept, endpoint: endpoint, operation: operation, control: control, pin: pin,
+                                      builder: builder, document: document, connections: connections)
+                guard case .failure(let error) = result,
+                      mayResend(operation, after: error, control: control) else { return result }
+            }
+            switch connect(endpoint, key: key, control: control, pin: pin) {
+            case .failure(let error):
+                return .failure(error)
+            case .success(let fresh):
+                connections.opened(key)
+                return exchange(on: fresh, endpoint: endpoint, operation: operation, control: control, pin: pin,
+                                builder: builder, document: document, connections: connections)
+            }
+        }
+    }
 
+    /// Opens a connection to `endpoint` within the time `control` leaves; over
+    /// ipps, one that presents the pinned certificate.
+    private static func connect(_ endpoint: IPPEndpoint, key: ConnectionKey, control: ExchangeControl,
+                                pin: CertificateFingerprint?) -> Result<KeptConnection, ContactError> {
         let encryption = endpoint.secure ? HTTP_ENCRYPTION_ALWAYS : HTTP_ENCRYPTION_IF_REQUESTED
         // msec 0: create the connection object without connecting, so that the
         // timeout callback is in place before the first byte is awaited.
@@ -102,48 +132,84 @@ enum IPPExchange {
             // With msec 0 only the address lookup ran.
             return .failure(.hostNotFound(uri: endpoint.uri, host: endpoint.host))
         }
-        defer { httpClose(http) }
         control.markLookedUp()
-
-        return withExtendedLifetime(control) {
-            httpSetTimeout(http, max(0.01, min(waitSlice, control.timeoutSeconds)), timeoutCallback,
-                           Unmanaged.passUnretained(control).toOpaque())
-            if httpReconnect2(http, control.remainingMilliseconds, nil) != 0 {
-                return .failure(connectFailure(http, endpoint: endpoint, control: control))
-            }
-            // The handshake is done (encryption ALWAYS) and nothing is sent yet:
-            // the moment to refuse a printer that is not the one pinned.
-            let presented = endpoint.secure ? PresentedCertificate.fingerprint(of: http) : nil
-            if let pin, presented != pin {
-                return .failure(.certificateChanged(CertificateMismatch(uri: endpoint.uri, pinned: pin,
-                                                                        presented: presented)))
-            }
-            guard let request = ippNewRequest(operation) else {
-                return .failure(.unreachable(uri: endpoint.uri, detail: "libcups could not allocate a request"))
-            }
-            ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_URI, "printer-uri", nil, endpoint.uri)
-            ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_NAME, "requesting-user-name", nil, cupsUser())
-            builder.build(request)
-            // Both paths free the request.
-            let reply = document.map { sendWithDocument(http, request, resource: endpoint.resource, document: $0) }
-                ?? cupsDoRequest(http, request, endpoint.resource)
-            // libcups reconnects inside a request after some failures (a POST
-            // that could not be written, 417, 426), with a handshake of its own.
-            // A reply over a session with another certificate is not the pinned
-            // printer's: refused. (Nil: the session is already gone; nothing says
-            // another peer answered.)
-            if let pin, endpoint.secure, let final = PresentedCertificate.fingerprint(of: http), final != pin {
-                if let reply { ippDelete(reply) }
-                return .failure(.certificateChanged(CertificateMismatch(uri: endpoint.uri, pinned: pin, presented: final)))
-            }
-            guard let response = reply else {
-                return .failure(exchangeFailure(http, endpoint: endpoint, control: control))
-            }
-            defer { ippDelete(response) }
-            var answer = IPPResponse(copying: response)
-            answer.certificate = presented
-            return .success(answer)
+        attach(control, to: http)
+        if httpReconnect2(http, control.remainingMilliseconds, nil) != 0 {
+            let failure = connectFailure(http, endpoint: endpoint, control: control)
+            httpClose(http)
+            return .failure(failure)
         }
+        // The handshake is done (encryption ALWAYS) and nothing is sent yet:
+        // the moment to refuse a printer that is not the one pinned.
+        let presented = endpoint.secure ? PresentedCertificate.fingerprint(of: http) : nil
+        let connection = KeptConnection(http, key: key, certificate: presented)
+        if let pin, presented != pin {
+            connection.close()
+            return .failure(.certificateChanged(CertificateMismatch(uri: endpoint.uri, pinned: pin,
+                                                                    presented: presented)))
+        }
+        return .success(connection)
+    }
+
+    /// One request and its reply on `connection`, which goes back to
+    /// `connections` when the reply was read whole, and is closed otherwise.
+    private static func exchange(on connection: KeptConnection, endpoint: IPPEndpoint, operation: ipp_op_t,
+                                 control: ExchangeControl, pin: CertificateFingerprint?, builder: IPPRequestBuilder,
+                                 document: Data?, connections: ConnectionCache) -> Result<IPPResponse, ContactError> {
+        let http = connection.http
+        attach(control, to: http)
+        guard let request = ippNewRequest(operation) else {
+            connections.giveBack(connection)
+            return .failure(.unreachable(uri: endpoint.uri, detail: "libcups could not allocate a request"))
+        }
+        ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_URI, "printer-uri", nil, endpoint.uri)
+        ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_NAME, "requesting-user-name", nil, cupsUser())
+        builder.build(request)
+        // Both paths free the request.
+        let reply = document.map { sendWithDocument(http, request, resource: endpoint.resource, document: $0) }
+            ?? cupsDoRequest(http, request, endpoint.resource)
+        // libcups reconnects inside a request after some failures (a POST
+        // that could not be written, 417, 426), with a handshake of its own.
+        // A reply over a session with another certificate is not the pinned
+        // printer's: refused. (Nil: the session is already gone; nothing says
+        // another peer answered.)
+        if let pin, endpoint.secure, let final = PresentedCertificate.fingerprint(of: http), final != pin {
+            if let reply { ippDelete(reply) }
+            connection.close()
+            return .failure(.certificateChanged(CertificateMismatch(uri: endpoint.uri, pinned: pin, presented: final)))
+        }
+        guard let response = reply else {
+            let failure = exchangeFailure(http, endpoint: endpoint, control: control)
+            connection.close()
+            return .failure(failure)
+        }
+        defer { ippDelete(response) }
+        var answer = IPPResponse(copying: response)
+        answer.certificate = connection.certificate
+        // A worker the deadline abandoned may still get its reply: the
+        // connection is sound, but the caller has gone; nothing else is kept.
+        if control.isCancelled { connection.close() } else { connections.giveBack(connection) }
+        return .success(answer)
+    }
+
+    /// Whether a request that failed on a kept connection may go once more on
+    /// a new one: only one that changes nothing at the printer, and only when
+    /// the connection broke (not when the printer is silent, or time is up).
+    private static func mayResend(_ operation: ipp_op_t, after error: ContactError,
+                                  control: ExchangeControl) -> Bool {
+        guard !control.isCancelled, !control.gaveUpOnDeadline else { return false }
+        let readOnly = [IPP_OP_GET_PRINTER_ATTRIBUTES, IPP_OP_GET_JOB_ATTRIBUTES, IPP_OP_GET_JOBS,
+                        IPP_OP_VALIDATE_JOB].contains(operation)
+        switch error {
+        case .notIPPPrinter, .unreachable: return readOnly
+        default: return false
+        }
+    }
+
+    /// Makes libcups consult `control` while it waits on `http`.
+    private static func attach(_ control: ExchangeControl, to http: OpaquePointer) {
+        httpSetTimeout(http, max(0.01, min(waitSlice, control.timeoutSeconds)), timeoutCallback,
+                       Unmanaged.passUnretained(control).toOpaque())
     }
 
     /// Adds a keyword (or other string) attribute with one or more values.
