@@ -16,8 +16,9 @@ import Templates
 /// without DWARF, which valgrind 3.19 cannot read) run twice under
 /// valgrind's callgrind: once started and left idle, once given one job of
 /// each kind (a receipt file, a label envelope, a button press). The file
-/// lists the functions of the first run, the busiest first, then those only
-/// the jobs ran. Needs root (the lab) and valgrind.
+/// lists the functions the first run ran once ready (its timers, its idle
+/// looks), the busiest first, then those the jobs added, then those only the
+/// start ran. Needs root (the lab) and valgrind.
 @main
 struct StartupOrder: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,9 +27,10 @@ struct StartupOrder: AsyncParsableCommand {
         discussion: """
             Runs `kioskprint run` against a PrinterLab twice under valgrind's callgrind: once started and \
             left idle, once given a receipt file, a shipping-label envelope and a button press. Lists the \
-            functions of kioskprint that ran, the idle run's busiest first, then those only the jobs ran: \
-            the order scripts/build-release.sh links them in (lld's --symbol-ordering-file), so that the \
-            code an idle agent touches shares a few hundred pages.
+            functions of kioskprint that ran once the agent was ready and idle, the busiest first, then \
+            those the jobs added, then those only the start ran: the order scripts/build-release.sh links \
+            them in (lld's --symbol-ordering-file), so that the code an idle agent keeps touching, once it \
+            has given back what its start touched, shares a few hundred pages.
 
             Profile the binary that build-release.sh linked, then build again:
               scripts/build-release.sh --with-bench
@@ -79,27 +81,32 @@ struct StartupOrder: AsyncParsableCommand {
         }
 
         progress("1/2 the agent started and idle, under callgrind")
-        let idle = try await profiledRun(site: site, binary: copy, name: "idle") { _ in
+        let (start, idle) = try await profiledRun(site: site, binary: copy, name: "idle") { _ in
             try await Task.sleep(for: idleWait)
         }
         progress("2/2 the agent given a receipt, a label and a button press, under callgrind")
-        let jobs = try await profiledRun(site: site, binary: copy, name: "jobs") { agent in
+        let (_, jobs) = try await profiledRun(site: site, binary: copy, name: "jobs") { agent in
             try await feedOneOfEach(site: site, agent: agent)
         }
 
-        let first = idle.functions(inObjectEndingWith: "/kioskprint")
-        let seen = Set(first)
-        let then = jobs.functions(inObjectEndingWith: "/kioskprint").filter { !seen.contains($0) }
-        guard first.count > 100 else {
-            throw BenchError("callgrind saw only \(first.count) functions of kioskprint run: is the copy \(copy) the agent?")
+        // What runs while the agent is idle first, then what a job adds, then what only the
+        // start ran: once the idle agent has given back the pages it touched (CleanPages),
+        // the code its timers keep running shares the fewest pages, and so does a job's.
+        let whileIdle = idle.functions(inObjectEndingWith: "/kioskprint")
+        var seen = Set(whileIdle)
+        let forJobs = jobs.functions(inObjectEndingWith: "/kioskprint").filter { seen.insert($0).inserted }
+        let atStart = start.functions(inObjectEndingWith: "/kioskprint").filter { seen.insert($0).inserted }
+        guard whileIdle.count > 100 else {
+            throw BenchError("callgrind saw only \(whileIdle.count) functions of the idle kioskprint: is the copy \(copy) the agent?")
         }
-        progress("\(first.count) functions at start and idle, \(then.count) more for the jobs")
-        return (first + then).map { $0 + "\n" }.joined()
+        progress("\(whileIdle.count) functions while idle, \(forJobs.count) more for the jobs, \(atStart.count) only at start")
+        return (whileIdle + forJobs + atStart).map { $0 + "\n" }.joined()
     }
 
-    /// Starts the agent under callgrind, runs `work` while it is ready, stops it and reads the profile.
-    private static func profiledRun(site: AgentSite, binary: String, name: String,
-                                    work: (Spawned) async throws -> Void) async throws -> CallgrindProfile {
+    /// Starts the agent under callgrind, runs `work` while it is ready, stops it and reads the
+    /// profile: up to READY=1 (callgrind_control dumps it then), and from there to the end.
+    private static func profiledRun(site: AgentSite, binary: String, name: String, work: (Spawned) async throws -> Void)
+        async throws -> (start: CallgrindProfile, afterReady: CallgrindProfile) {
         let notify = try NotifySocket(receiveTimeout: .seconds(1))
         let log = site.folder.appendingPathComponent("order-\(name).log").path
         let profilePath = site.folder.appendingPathComponent("callgrind-\(name).out").path
@@ -108,6 +115,10 @@ struct StartupOrder: AsyncParsableCommand {
             try site.start(notify: notify, log: log, wrapper: wrapper, binary: binary, readyWithin: readyLimit)
         }
         do {
+            // The dump goes to PROFILE.1 and zeroes the counters: what follows is the ready agent's.
+            _ = try await offloaded {
+                try MeasuredProcess.mustSucceed("callgrind_control", ["--dump", "\(run.agent.pid)"], folder: site.folder)
+            }
             try await work(run.agent)
         } catch {
             run.agent.stop()
@@ -117,7 +128,7 @@ struct StartupOrder: AsyncParsableCommand {
         guard stopped.status == 0 else {
             throw BenchError("the agent under callgrind exited with status \(stopped.status); see \(log)")
         }
-        return try CallgrindProfile.read(profilePath)
+        return (try CallgrindProfile.read(profilePath + ".1"), try CallgrindProfile.read(profilePath))
     }
 
     /// One receipt file, one shipping-label envelope and one button press, then the queue drained.
