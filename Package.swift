@@ -52,6 +52,7 @@ let package = Package(
         .library(name: "Store", targets: ["Store"]),
         .library(name: "Spooler", targets: ["Spooler"]),
         .library(name: "PrinterLanguages", targets: ["PrinterLanguages"]),
+        .library(name: "Service", targets: ["Service"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -48,7 +48,7 @@ let package = Package(
                           dependencies: ["BenchSupport",
                                          kioskPrint("PrintModel"), kioskPrint("Discovery"), kioskPrint("IPP"), kioskPrint("Setup"),
                                          kioskPrint("Simulator"), kioskPrint("Rendering"), kioskPrint("Templates"), kioskPrint("Store"),
-                                         kioskPrint("Spooler"), kioskPrint("PrinterLanguages"),
+                                         kioskPrint("Spooler"), kioskPrint("PrinterLanguages"), kioskPrint("Service"),
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strict),
         .executableTarget(name: "kioskprint-startup-order",

@@ -27,15 +27,11 @@ public enum CleanPages {
     /// pagemap; a few milliseconds, for the idle moments only.
     @discardableResult
     public static func release() -> Release {
-        // Not String(contentsOfFile:): it stops after the first 4 KB of a /proc file, whose size reads 0.
-        guard let bytes = try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/smaps")).readToEnd() else {
-            return Release(mappings: 0, residentBytes: 0)
-        }
-        let smaps = String(decoding: bytes, as: UTF8.self)
+        guard let mappings = MemoryMap.read(process: "self") else { return Release(mappings: 0, residentBytes: 0) }
         let pagemap = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC)
         defer { if pagemap >= 0 { close(pagemap) } }
         var done = Release(mappings: 0, residentBytes: 0)
-        for mapping in Mapping.all(in: smaps) where mapping.isFileBacked && mapping.residentKB > 0 {
+        for mapping in mappings where mapping.isFileBacked && mapping.residentKB > 0 {
             let runs = mapping.anonymousKB == 0 ? [mapping.start..<mapping.end]
                 : fileRuns(of: mapping, pagemap: pagemap)
             var advised = false
@@ -54,7 +50,7 @@ public enum CleanPages {
     /// The address ranges of `mapping` that hold no anonymous page: pagemap
     /// has 8 bytes per page, bit 63 "present" and bit 61 "file page or
     /// shared". Without pagemap, none (the mapping is left alone).
-    static func fileRuns(of mapping: Mapping, pagemap: Int32) -> [Range<UInt>] {
+    static func fileRuns(of mapping: MemoryMap.Mapping, pagemap: Int32) -> [Range<UInt>] {
         let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
         let count = Int((mapping.end - mapping.start) / page)
         guard pagemap >= 0, count > 0 else { return [] }
@@ -80,50 +76,5 @@ public enum CleanPages {
         }
         if let begun = runStart { runs.append(begun..<(start + UInt(entries.count) * page)) }
         return runs
-    }
-
-    /// One entry of /proc/self/smaps: its range, permissions, file and sizes.
-    struct Mapping: Equatable {
-        var start: UInt
-        var end: UInt
-        var permissions: Substring
-        var path: Substring
-        var residentKB = 0
-        var anonymousKB = 0
-
-        /// A mapping of a file (not the heap, a stack or [vdso]).
-        var isFileBacked: Bool { path.hasPrefix("/") }
-
-        static func all(in smaps: String) -> [Mapping] {
-            var mappings: [Mapping] = []
-            for line in smaps.split(separator: "\n") {
-                if let mapping = Mapping(header: line) {
-                    mappings.append(mapping)
-                } else if mappings.isEmpty {
-                    continue
-                } else if line.hasPrefix("Rss:") {
-                    mappings[mappings.count - 1].residentKB = kilobytes(line)
-                } else if line.hasPrefix("Anonymous:") {
-                    mappings[mappings.count - 1].anonymousKB = kilobytes(line)
-                }
-            }
-            return mappings
-        }
-
-        /// `start-end perms offset dev inode [path]`; nil for a field line.
-        init?(header line: Substring) {
-            let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
-            guard fields.count >= 5, let dash = fields[0].firstIndex(of: "-"),
-                  let start = UInt(fields[0][..<dash], radix: 16),
-                  let end = UInt(fields[0][fields[0].index(after: dash)...], radix: 16) else { return nil }
-            self.start = start
-            self.end = end
-            permissions = fields[1]
-            path = fields.count > 5 ? Substring(fields[5].drop { $0 == " " }) : ""
-        }
-
-        private static func kilobytes(_ line: Substring) -> Int {
-            line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap { Int($0) } ?? 0
-        }
     }
 }

@@ -35,6 +35,8 @@ import Testing
             Anonymous:          1220 kB
             55d2173ef000-55d21997c000 rw-p 025ae000 fe:00 5351062                    /usr/bin/agent
             Rss:                4784 kB
+            Private_Clean:      4296 kB
+            Private_Dirty:       488 kB
             Anonymous:           488 kB
             7fe5567fc000-7fe556ffc000 rw-p 00000000 00:00 0
             Rss:                  40 kB
@@ -43,10 +45,10 @@ import Testing
             Rss:                   4 kB
             Anonymous:             0 kB
             """
-        let mappings = CleanPages.Mapping.all(in: smaps)
+        let mappings = MemoryMap.parse(smaps)
         #expect(mappings.count == 6)
         #expect(mappings.map(\.isFileBacked) == [true, true, true, true, false, false])
-        #expect(mappings[3].anonymousKB == 488)
+        #expect(mappings[3].anonymousKB == 488 && mappings[3].privateKB == 4784 && mappings[3].permissions == "rw-p")
         // pagemap: bit 63 present, bit 61 file page. Pages 0 and 3 are file pages, 1 absent, 2 and 4 anonymous.
         let file: UInt64 = 1 << 63 | 1 << 61, anonymous: UInt64 = 1 << 63
         let runs = CleanPages.ownPageRuns([file, 0, anonymous, file, anonymous], start: 0x1000, page: 0x1000)

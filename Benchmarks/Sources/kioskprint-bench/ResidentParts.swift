@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Service
 
 /// Where a process's resident memory is, from /proc/PID/smaps: its own
 /// binary, shared libraries, font files, other files, and anonymous memory
@@ -18,23 +19,13 @@ struct ResidentParts: Sendable {
     var anonymous = Part()
 
     static func read(pid: pid_t) -> ResidentParts? {
-        // Not String(contentsOfFile:): it stops after the first 4 KB of a /proc file, whose size reads 0.
-        guard let bytes = try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(pid)/smaps")).readToEnd(),
-              let smaps = Optional(String(decoding: bytes, as: UTF8.self)),
+        guard let mappings = MemoryMap.read(process: "\(pid)"),
               let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe") else { return nil }
         var parts = ResidentParts()
-        var current: WritableKeyPath<ResidentParts, Part> = \.anonymous
-        for line in smaps.split(separator: "\n") {
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            guard let first = fields.first else { continue }
-            if first.contains("-"), fields.count >= 5, !first.hasSuffix(":") {
-                let path = fields.count > 5 ? fields[5...].joined(separator: " ") : ""
-                current = kind(of: path, executable: executable)
-            } else if first == "Rss:", fields.count > 1, let kib = Int(fields[1]) {
-                parts[keyPath: current].residentKiB += kib
-            } else if first == "Private_Clean:" || first == "Private_Dirty:", fields.count > 1, let kib = Int(fields[1]) {
-                parts[keyPath: current].privateKiB += kib
-            }
+        for mapping in mappings {
+            let part = kind(of: mapping.path, executable: executable)
+            parts[keyPath: part].residentKiB += mapping.residentKB
+            parts[keyPath: part].privateKiB += mapping.privateKB
         }
         return parts
     }
