@@ -1,5 +1,6 @@
 import Agent
 import ArgumentParser
+import Service
 
 /// `kioskprint`: the command line of the KioskPrint agent.
 @main
@@ -14,6 +15,13 @@ struct KioskPrintCommand: AsyncParsableCommand {
         version: KioskPrintVersion.current,
         subcommands: [PrintersCommand.self, PrintCommand.self, JobsCommand.self, RunCommand.self, StatusCommand.self, ConfigCommand.self, RenderCommand.self,
                       TemplatesCommand.self, TokensCommand.self, DemoCommand.self, GPIOCommand.self, DrawerCommand.self])
+
+    /// Tunes malloc before the first thread is made (see
+    /// `MemoryTuning.tuneAllocator`), then parses and runs the command.
+    static func main() async {
+        MemoryTuning.tuneAllocator()
+        await main(nil)
+    }
 }
 
 /// `kioskprint printers ...`: the administrator's picker and the saved printers.

@@ -37,7 +37,6 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     private func runAgent() async throws {
-        MemoryTuning.limitMallocArenas()
         let configPath = ConfigurationFile.locate(explicit: config)
         let configuration = try Self.load(configPath)
         let level = Logger.Level(configuration.logLevel)
