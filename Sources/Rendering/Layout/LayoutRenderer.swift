@@ -32,8 +32,11 @@ public struct LayoutRenderer: Sendable {
 
     /// Lays out and draws `nodes`. Anything not drawn as written (missing
     /// glyphs, barcodes that cannot encode, unreadable images) is in `problems`.
-    public func render(_ nodes: [LayoutNode]) -> RenderedLayout {
-        let plan = plan(nodes)
+    public func render(_ nodes: [LayoutNode]) -> RenderedLayout { render(nodes, text: nil) }
+
+    /// `render`, with the text laid out in `text` (nil: a context of its own).
+    func render(_ nodes: [LayoutNode], text: TextContext?) -> RenderedLayout {
+        let plan = plan(nodes, text: text)
         let width = geometry.widthInDots
         let ink = InkCanvas.ink(width: width, height: plan.height, printable: plan.left..<(plan.left + plan.width)) { cr in
             for operation in plan.operations { operation.draw(with: cr) }

@@ -137,21 +137,28 @@ final class TextContext {
     private let cr: OpaquePointer
     let pango: OpaquePointer
     /// The fonts asked of this pass's font map (see `FontMapUsage`).
-    let fontUsage: FontMapUsage
+    var fontUsage: FontMapUsage { map.usage }
+    /// The map lent to this pass, given back when the context goes.
+    private let map: LentMap
+    private let fonts: FontMaps
 
     /// - Parameter updatingOnEveryDraw: bring the context to the surface
     ///   before every layout is drawn, as Pango's own drawing does, even when
     ///   nothing would change: the reference the tests compare the fast path with.
-    init(dpi: Int, updatingOnEveryDraw: Bool = false) {
+    /// - Parameter fonts: where the font map comes from (the process's maps;
+    ///   tests bring their own).
+    init(dpi: Int, updatingOnEveryDraw: Bool = false, fonts: FontMaps = .shared) {
         self.dpi = dpi
         followsOtherSurfaces = updatingOnEveryDraw
-        // Before the context is made: a full map is retired, and the context takes the fresh one.
-        fontUsage = FontMapUsage.forThisThreadsDefaultMap()
+        self.fonts = fonts
+        // A full map is retired when lent, so the context takes a fresh one.
+        map = fonts.lend()
         // Pango takes its font options from a cairo context: an A8 surface
         // like the page's, so hinting and antialiasing match what is drawn.
         surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
         cr = cairo_create(surface)
-        pango = pango_cairo_create_context(cr)
+        pango = pango_font_map_create_context(map.pointer)
+        pango_cairo_update_context(cr, pango)
         // Points are real points at the printer's dpi: 1 user unit = 1 dot.
         pango_cairo_context_set_resolution(pango, Double(dpi))
     }
@@ -160,6 +167,7 @@ final class TextContext {
         g_object_unref(UnsafeMutableRawPointer(pango))
         cairo_destroy(cr)
         cairo_surface_destroy(surface)
+        fonts.giveBack(map)
     }
 
     /// Set once a layout was drawn on a surface unlike the one the context

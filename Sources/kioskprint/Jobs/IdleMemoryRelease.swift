@@ -1,11 +1,13 @@
 import Logging
+import Rendering
 import Service
 import Store
 import Synchronization
 
 /// What the agent gives back once its queues stay idle: SQLite's caches and
-/// idle readers, the heap's free pages (`malloc_trim`) and the clean file
-/// pages start-up and work touched (`CleanPages`).
+/// idle readers, the font maps no drawing is using (`FontMaps`, with their
+/// glyph caches and font files), the heap's free pages (`malloc_trim`) and
+/// the clean file pages start-up and work touched (`CleanPages`).
 ///
 /// Every role's loop asks for it when its queue has stayed dry; roles often
 /// go idle together (at start, after a burst), and one release serves them
@@ -29,6 +31,7 @@ final class IdleMemoryRelease: Sendable {
         guard first else { return }
         defer { running.withLock { $0 = false } }
         await store.releaseMemory()
+        FontMaps.shared.releaseIdle()
         MemoryTuning.releaseFreedMemory()
         let pages = CleanPages.release()
         logger.debug("idle: gave back SQLite's caches, the heap's free memory and \(pages.residentBytes >> 20) MB of clean file pages (\(pages.mappings) mappings)")
