@@ -1,5 +1,6 @@
 import Agent
 import ArgumentParser
+import Rendering
 
 /// `kioskprint`: the command line of the KioskPrint agent.
 @main
@@ -14,6 +15,14 @@ struct KioskPrintCommand: AsyncParsableCommand {
         version: KioskPrintVersion.current,
         subcommands: [PrintersCommand.self, PrintCommand.self, JobsCommand.self, RunCommand.self, StatusCommand.self, ConfigCommand.self, RenderCommand.self,
                       TemplatesCommand.self, TokensCommand.self, DemoCommand.self, GPIOCommand.self, DrawerCommand.self])
+
+    /// Parses the arguments and runs the command, as ArgumentParser does; a
+    /// `print` of a template starts fontconfig first, beside the parsing
+    /// (a few milliseconds of the whole process's run).
+    static func main() async {
+        if PrintCommand.laysOutText(CommandLine.arguments.dropFirst()) { FontWarmUp.begin() }
+        await main(nil)
+    }
 }
 
 /// `kioskprint printers ...`: the administrator's picker and the saved printers.

@@ -118,6 +118,14 @@ struct PrintCommand: AsyncParsableCommand {
         print("Job \(ended.id) printed on \(ended.printer?.name ?? "the printer").")
     }
 
+    /// Whether `arguments` (the command line after the program) print a
+    /// template, which lays text out: `print` without `--file`. Read before
+    /// they are parsed, to start fontconfig early; a wrong guess only costs
+    /// or saves that head start.
+    static func laysOutText(_ arguments: ArraySlice<String>) -> Bool {
+        arguments.first == configuration.commandName && !arguments.contains { $0 == "--file" || $0.hasPrefix("--file=") }
+    }
+
     /// `--language`: a transform rather than an ExpressibleByArgument conformance, which
     /// another command may want to declare differently.
     static func language(_ text: String) throws -> PrinterLanguage {
