@@ -64,7 +64,8 @@ struct JobRunner {
     private func deliver(_ claimed: PrintJob) async throws -> PrintJob {
         let context = DeliveryContext(
             jobID: claimed.id, role: claimed.role, failoverGrace: configuration.failoverGrace,
-            followCeiling: configuration.followInterval, unreachablePause: configuration.retry.maximum / 10,
+            followCeiling: configuration.followInterval, firstFollowWait: configuration.firstFollowWait,
+            unreachablePause: configuration.retry.maximum / 10,
             unknownFate: configuration.unknownFateRule(for: claimed.role),
             mediaChanges: configuration.mediaChangeRule(for: claimed.role))
         var state = DeliveryState.start(for: claimed)

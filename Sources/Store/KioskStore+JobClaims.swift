@@ -32,7 +32,9 @@ extension KioskStore {
     public func claimNext(role: Role, owner: String, lease: Duration, now: Date = Date(),
                           setAside: (JobID, String) -> Void = { _, _ in }) async throws -> PrintJob? {
         let expires = try Self.expiry(of: lease, from: now)
-        let (claimed, setAsideRows) = try await pool.write { db -> (PrintJob?, [(JobID, String)]) in
+        // Not synced on its own (see `writeWithoutOwnSync`): a claim only
+        // matters while its process lives, and the job's next change is synced.
+        let (claimed, setAsideRows) = try await writeWithoutOwnSync { db -> (PrintJob?, [(JobID, String)]) in
             var setAsideRows: [(JobID, String)] = []
             // A row this version cannot read is set aside (a state of its own,
             // kept for the operator) and the next one is taken, so one bad row
@@ -77,7 +79,7 @@ extension KioskStore {
     @discardableResult
     public func renewClaim(jobID: JobID, owner: String, lease: Duration, now: Date = Date()) async throws -> PrintJob {
         let expires = try Self.expiry(of: lease, from: now)
-        return try await changeHeldJob(jobID, owner: owner, now: now, touches: false) { record in
+        return try await changeHeldJob(jobID, owner: owner, now: now, touches: false, synced: false) { record in
             record.claimExpiresAt = expires
         }
     }
@@ -118,10 +120,13 @@ extension KioskStore {
     }
 
     /// Records that the printer accepted the job as `printerJobID`; the
-    /// spooler follows it from here.
+    /// spooler follows it from here. Not synced on its own, so the first
+    /// look at the job is not held up by a sync: the `sending` mark before
+    /// it is, and a job found `sending` after a power cut is looked for at
+    /// the printer by its marker, as when the printer's answer was lost.
     @discardableResult
     public func markSent(jobID: JobID, owner: String, printerJobID: Int, now: Date = Date()) async throws -> PrintJob {
-        try await changeHeldJob(jobID, owner: owner, now: now) { record in
+        try await changeHeldJob(jobID, owner: owner, now: now, synced: false) { record in
             record.state = JobState.sent.rawValue
             record.printerJobId = printerJobID
         }
@@ -137,7 +142,8 @@ extension KioskStore {
         if let state, state.isTerminal || state == .queued {
             throw StoreError.invalidJob("Progress cannot make job \(jobID) \(state): it records waiting or sent; a job ends through finish.")
         }
-        return try await changeHeldJob(jobID, owner: owner, now: now) { record in
+        // Not synced on its own: lost to a power cut, it is read again from the printer.
+        return try await changeHeldJob(jobID, owner: owner, now: now, synced: false) { record in
             if let state { record.state = state.rawValue }
             record.stateReasons = JobRecord.encode(reasons)
             if let impressions { record.impressionsCompleted = impressions }
@@ -197,12 +203,13 @@ extension KioskStore {
 
     // MARK: - Inside a transaction
 
-    /// Applies `change` to a job `owner` holds, in one write transaction.
+    /// Applies `change` to a job `owner` holds, in one write transaction,
+    /// synced to disk unless `synced` is false (see `writeWithoutOwnSync`).
     /// Internal rather than private so tests can make changes of their own
     /// under the same claim checks.
-    func changeHeldJob(_ id: JobID, owner: String, now: Date, touches: Bool = true,
+    func changeHeldJob(_ id: JobID, owner: String, now: Date, touches: Bool = true, synced: Bool = true,
                                _ change: @escaping @Sendable (inout JobRecord) -> Void) async throws -> PrintJob {
-        try await pool.write { db in
+        let update: @Sendable (Database) throws -> PrintJob = { db in
             var record = try Self.fetchRecord(db, id)
             let state = try record.jobState()
             guard !state.isTerminal else { throw StoreError.jobFinished(id, state) }
@@ -213,6 +220,28 @@ extension KioskStore {
             if touches { record.updatedAt = now }
             try record.update(db)
             return try record.job()
+        }
+        return try await synced ? pool.write(update) : writeWithoutOwnSync(update)
+    }
+
+    /// `updates` in one write transaction whose commit is not synced to disk
+    /// by itself: for changes that need no durability of their own (a claim,
+    /// its renewal, the printer's job id, what the printer said of a job),
+    /// because after a power cut they are found again. The WAL is one file,
+    /// synced whole, so the next synced commit (the job's `sending` mark
+    /// before it goes out, its end) takes them to disk too; a power cut
+    /// before that loses only them: a claim dies with its process anyway, and
+    /// the printer is asked again. `print --wait` sends one sync sooner.
+    /// The connection is set back to FULL before anything else can commit.
+    func writeWithoutOwnSync<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await pool.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            var result: T?
+            let outcome = Result { try db.inTransaction { result = try updates(db); return .commit } }
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+            try outcome.get()
+            guard let result else { preconditionFailure("a committed transaction ran its updates") }
+            return result
         }
     }
 

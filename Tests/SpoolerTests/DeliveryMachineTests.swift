@@ -58,6 +58,20 @@ import Testing
         #expect(pauses.last == 500, "the configured ceiling: \(pauses)")
     }
 
+    @Test func aShorterFirstFollowWaitLooksSoonerThenBacksOffFromThere() throws {
+        var context = try Self.context()
+        context.firstFollowWait = .milliseconds(4)
+        let still = DeliveryEvent.followed(.progress(stopped: false, reasons: ["job-printing"], impressions: 0), cancelRequested: false)
+        let (_, actions) = Self.run(DeliveryState(step: .choosing), Self.toSubmit + [.submitted(.accepted(PrinterTicket(41)))]
+            + Array(repeating: still, count: DeliveryMachine.quickLooks + 3), in: context)
+        let pauses = actions.compactMap { action -> Duration? in
+            if case .pause(let wait) = action { return wait }
+            return nil
+        }
+        #expect(pauses == Array(repeating: .milliseconds(4), count: DeliveryMachine.quickLooks)
+            + [.milliseconds(8), .milliseconds(16), .milliseconds(32)])
+    }
+
     @Test func troubleWithinTheGraceWaitsAndPastItFailsOverToTheBackup() throws {
         let context = try Self.context()
         let paperOut = PrinterProblem(text: "Receipt reports media-empty.", reasons: ["media-empty"])

@@ -9,6 +9,9 @@ public struct DeliveryContext: Hashable, Sendable {
     public var failoverGrace: Duration
     /// The slowest a job at the printer is looked at.
     public var followCeiling: Duration
+    /// The wait between the first `DeliveryMachine.quickLooks` looks at a job
+    /// at the printer, before it doubles towards `followCeiling`.
+    public var firstFollowWait: Duration
     /// The wait before asking again a printer that did not answer a follow look.
     public var unreachablePause: Duration
     /// What a job whose fate is unknown does.
@@ -17,10 +20,11 @@ public struct DeliveryContext: Hashable, Sendable {
     public var mediaChanges: MediaChangeRule
 
     public init(jobID: JobID, role: Role, failoverGrace: Duration, followCeiling: Duration,
-                unreachablePause: Duration, unknownFate: UnknownFateRule,
+                firstFollowWait: Duration = .milliseconds(10), unreachablePause: Duration, unknownFate: UnknownFateRule,
                 mediaChanges: MediaChangeRule = MediaChangeRule.defaultRule) {
         self.jobID = jobID; self.role = role; self.failoverGrace = failoverGrace
-        self.followCeiling = followCeiling; self.unreachablePause = unreachablePause; self.unknownFate = unknownFate
+        self.followCeiling = followCeiling; self.firstFollowWait = firstFollowWait
+        self.unreachablePause = unreachablePause; self.unknownFate = unknownFate
         self.mediaChanges = mediaChanges
     }
 }
@@ -31,7 +35,7 @@ public struct DeliveryContext: Hashable, Sendable {
 /// grace, the media fallback, exactly-once after a lost answer, the unknown
 /// fate) is tested by feeding events, and `JobRunner` only carries out steps.
 public enum DeliveryMachine {
-    /// Follow looks made every 10 ms before the wait starts doubling.
+    /// Follow looks made `DeliveryContext.firstFollowWait` apart before the wait starts doubling.
     public static let quickLooks = 5
 
     public static func next(_ state: DeliveryState, on event: DeliveryEvent,
@@ -307,11 +311,13 @@ public enum DeliveryMachine {
                                                impressions: impressions))
                 next.lastSeen = seen
             }
-            actions.append(.pause(state.followWait))
+            let wait = state.followWait ?? context.firstFollowWait
+            actions.append(.pause(wait))
             // A receipt on a fast printer ends within tens of milliseconds: look every
-            // 10 ms at first (as a plain libcups client would), then back off.
+            // 10 ms at first (as a plain libcups client would; `print --wait` sooner),
+            // then back off.
             next.followLooks = state.followLooks + 1
-            if next.followLooks >= Self.quickLooks { next.followWait = min(state.followWait * 2, context.followCeiling) }
+            if next.followLooks >= Self.quickLooks { next.followWait = min(wait * 2, context.followCeiling) }
             return (next, actions)
         case .forgotten(let reason):
             next.pendingReason = reason

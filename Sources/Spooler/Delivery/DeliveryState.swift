@@ -41,9 +41,10 @@ public struct DeliveryState: Hashable, Sendable {
     public var lastSeen: FollowSnapshot?
     /// The printer did not answer the last follow look.
     public var followUnanswered = false
-    /// The wait before the next follow look: 10 ms for the first
-    /// `DeliveryMachine.quickLooks`, then doubling to the configured ceiling.
-    public var followWait: Duration = .milliseconds(10)
+    /// The wait before the next follow look: nil for the context's
+    /// `firstFollowWait` (the first `DeliveryMachine.quickLooks` looks), then
+    /// doubling to the configured ceiling.
+    public var followWait: Duration?
     /// Follow looks so far that found the job still on its way.
     public var followLooks = 0
 

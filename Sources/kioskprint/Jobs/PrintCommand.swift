@@ -118,6 +118,14 @@ struct PrintCommand: AsyncParsableCommand {
         print("Job \(ended.id) printed on \(ended.printer?.name ?? "the printer").")
     }
 
+    /// Whether `arguments` (the command line after the program) print a
+    /// template, which lays text out: `print` without `--file`. Read before
+    /// they are parsed, to start fontconfig early; a wrong guess only costs
+    /// or saves that head start.
+    static func laysOutText(_ arguments: ArraySlice<String>) -> Bool {
+        arguments.first == configuration.commandName && !arguments.contains { $0 == "--file" || $0.hasPrefix("--file=") }
+    }
+
     /// `--language`: a transform rather than an ExpressibleByArgument conformance, which
     /// another command may want to declare differently.
     static func language(_ text: String) throws -> PrinterLanguage {
@@ -157,10 +165,18 @@ enum JobWatch {
         return try await (spooler ?? Self.spooler(store: store, preparer: preparer)).deliver(id)
     }
 
-    /// The spooler a command prints with when no agent runs: its events go to standard output.
+    /// The spooler a command prints with when no agent runs: its events go to
+    /// standard output, and it looks at its one job at the printer every
+    /// `firstFollowLook` at first (a few more requests, for a process that
+    /// only waits for this job's end).
     static func spooler(store: KioskStore, preparer: DocumentPreparer) -> Spooler {
-        Spooler(store: store, preparer: preparer) { print($0.description) }
+        var configuration = SpoolerConfiguration()
+        configuration.firstFollowWait = firstFollowLook
+        return Spooler(store: store, preparer: preparer, configuration: configuration) { print($0.description) }
     }
+
+    /// 4 ms: an instant printer's receipt ends 5 to 15 ms after Print-Job.
+    static let firstFollowLook = Duration.milliseconds(4)
 
     /// Follows a job another process prints, reporting each change of state.
     static func untilEnded(_ id: JobID, store: KioskStore) async throws -> PrintJob {
