@@ -39,9 +39,47 @@ import Testing
         #expect(state.ended?.state == .completed)
         #expect(actions == [
             .clearTrouble(warnings: []), .markSending, .report(.sending), .markSent(PrinterTicket(41)),
-            .recordProgress(state: .sent, reasons: ["job-printing"], impressions: 0), .pause(.milliseconds(10)),
-            .pause(.milliseconds(10)),  // nothing changed: nothing written; still looking every 10 ms
+            // Printing on within the quick looks: the store says `sent` already, nothing is written yet.
+            .pause(.milliseconds(10)), .pause(.milliseconds(10)),
+            // The end writes the printer's last word with the finish (one commit, see JobRunner).
             .recordProgress(state: nil, reasons: [], impressions: 1), .finish(.completed, error: nil),
+        ])
+    }
+
+    @Test func aJobStillPrintingAfterTheQuickLooksHasItsProgressWrittenOnce() throws {
+        let still = DeliveryEvent.followed(.progress(stopped: false, reasons: ["job-printing"], impressions: 0), cancelRequested: false)
+        let (_, actions) = Self.run(DeliveryState(step: .choosing), Self.toSubmit + [.submitted(.accepted(PrinterTicket(41)))]
+            + Array(repeating: still, count: DeliveryMachine.quickLooks + 3), in: try Self.context())
+        let written = actions.filter { if case .recordProgress = $0 { true } else { false } }
+        #expect(written == [.recordProgress(state: .sent, reasons: ["job-printing"], impressions: 0)])
+        // Written at the last quick look: after quickLooks - 1 pauses of the job's looks.
+        let index = try #require(actions.firstIndex(of: written[0]))
+        let pausesBefore = actions[..<index].filter { if case .pause = $0 { true } else { false } }.count
+        #expect(pausesBefore == DeliveryMachine.quickLooks - 1, "\(actions)")
+    }
+
+    @Test func aStoppedPrinterIsWrittenAtTheFirstLook() throws {
+        let (_, actions) = Self.run(DeliveryState(step: .choosing), Self.toSubmit + [
+            .submitted(.accepted(PrinterTicket(41))),
+            .followed(.progress(stopped: true, reasons: ["media-empty"], impressions: 0), cancelRequested: false),
+            .followed(.progress(stopped: false, reasons: ["job-printing"], impressions: 0), cancelRequested: false),
+        ], in: try Self.context())
+        #expect(Array(actions.suffix(4)) == [
+            .recordProgress(state: .waiting, reasons: ["media-empty"], impressions: 0), .pause(.milliseconds(10)),
+            // Going on after a stop is news the operator waits for: written at once too.
+            .recordProgress(state: .sent, reasons: ["job-printing"], impressions: 0), .pause(.milliseconds(10)),
+        ])
+    }
+
+    @Test func aPrinterAnsweringAgainIsWrittenAtOnce() throws {
+        let (_, actions) = Self.run(DeliveryState(step: .choosing), Self.toSubmit + [
+            .submitted(.accepted(PrinterTicket(41))),
+            .followed(.unreachable("No answer."), cancelRequested: false),
+            .followed(.progress(stopped: false, reasons: ["job-printing"], impressions: 0), cancelRequested: false),
+        ], in: try Self.context())
+        // The store said waiting (unreachable): the job printing on replaces it at once.
+        #expect(Array(actions.suffix(3)) == [
+            .answeredAgain, .recordProgress(state: .sent, reasons: ["job-printing"], impressions: 0), .pause(.milliseconds(10)),
         ])
     }
 

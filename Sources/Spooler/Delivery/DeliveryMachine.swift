@@ -306,7 +306,8 @@ public enum DeliveryMachine {
             var actions: [DeliveryAction] = state.followUnanswered ? [.answeredAgain] : []
             next.followUnanswered = false
             let seen = FollowSnapshot(stopped: stopped, reasons: reasons, impressions: impressions)
-            if state.lastSeen != seen {
+            next.followLooks = state.followLooks + 1
+            if state.lastSeen != seen, !Self.holdsProgress(state, stopped: stopped, looks: next.followLooks) {
                 actions.append(.recordProgress(state: stopped ? .waiting : .sent, reasons: reasons + state.notes,
                                                impressions: impressions))
                 next.lastSeen = seen
@@ -316,7 +317,6 @@ public enum DeliveryMachine {
             // A receipt on a fast printer ends within tens of milliseconds: look every
             // 10 ms at first (as a plain libcups client would; `print --wait` sooner),
             // then back off.
-            next.followLooks = state.followLooks + 1
             if next.followLooks >= Self.quickLooks { next.followWait = min(wait * 2, context.followCeiling) }
             return (next, actions)
         case .forgotten(let reason):
@@ -328,6 +328,17 @@ public enum DeliveryMachine {
             return (next, [.noteTrouble(PrinterProblem(text: reason, reasons: ["unreachable"])),
                            .markWaiting(reason: reason, stateReasons: []), .pause(context.unreachablePause)])
         }
+    }
+
+    /// Whether a look's news waits instead of being written now: a job that
+    /// prints on (not stopped) during its quick looks, where the store says
+    /// `sent` already and nothing an operator must act on changed. A receipt
+    /// usually ends within them, and its end records the printer's last word
+    /// in the finishing commit: one synced commit per job fewer. A stop (out
+    /// of paper), a printer answering again, or a job still printing after
+    /// the quick looks is written at once, as before.
+    static func holdsProgress(_ state: DeliveryState, stopped: Bool, looks: Int) -> Bool {
+        !stopped && state.lastSeen?.stopped != true && !state.followUnanswered && looks < quickLooks
     }
 
     private static func ended(_ state: DeliveryState, _ jobState: JobState, _ error: String?) -> (DeliveryState, [DeliveryAction]) {
