@@ -59,7 +59,27 @@ struct JobRunner {
         /// When the last look at the job at the printer began: the next look
         /// is timed from it.
         var lookedAt: ContinuousClock.Instant?
+        /// Whether an operator asked to cancel, as the store said last, and
+        /// when: every change the runner records returns the job, so a look
+        /// soon after one needs no read of its own (`cancelReadSpacing`).
+        var cancelRequested: (value: Bool, readAt: ContinuousClock.Instant)?
+        /// The printer's ticket for the job, not yet recorded (`markSent`):
+        /// written with the runner's next change of the job, the finish
+        /// included, in place of a commit of its own.
+        var unrecordedTicket: PrinterTicket?
+
+        /// Takes the job as the store just returned it (a claim, a read, a recorded change).
+        mutating func read(_ stored: PrintJob) {
+            job = stored
+            cancelRequested = (stored.cancelRequested, .now)
+        }
     }
+
+    /// How old the store's word on an operator's cancel may be before a look
+    /// at the job at the printer reads it again. A receipt is looked at every
+    /// 10 ms at first: reading the database at each look cost a hop to its
+    /// queue and back per look, while a cancel is noticed this much later at most.
+    static let cancelReadSpacing = Duration.milliseconds(100)
 
     private func deliver(_ claimed: PrintJob) async throws -> PrintJob {
         let context = DeliveryContext(
@@ -70,6 +90,7 @@ struct JobRunner {
             mediaChanges: configuration.mediaChangeRule(for: claimed.role))
         var state = DeliveryState.start(for: claimed)
         var carried = Carried(job: claimed)
+        carried.read(claimed)
         while true {
             try Task.checkCancellation()
             let event = try await perform(state, &carried)
@@ -94,7 +115,7 @@ struct JobRunner {
     private func perform(_ state: DeliveryState, _ carried: inout Carried) async throws -> DeliveryEvent {
         switch state.step {
         case .choosing:
-            if carried.justClaimed { carried.justClaimed = false } else { carried.job = try await store.job(carried.job.id) }
+            if carried.justClaimed { carried.justClaimed = false } else { carried.read(try await store.job(carried.job.id)) }
             carried.printers = try await store.assignments(for: carried.job.role)
                 .sorted { $0.position < $1.position }.map(\.printer)
             return .read(cancelRequested: carried.job.cancelRequested, sentToPrinter: carried.job.printerJobID != nil,
@@ -152,7 +173,15 @@ struct JobRunner {
             let channel = try await recordedChannel(&carried)
             async let outcome = channel.status(of: ticket)
             var cancelRequested = false
-            if !state.cancelSent { cancelRequested = try await store.job(carried.job.id).cancelRequested }
+            if !state.cancelSent {
+                if let known = carried.cancelRequested, ContinuousClock.now - known.readAt < Self.cancelReadSpacing {
+                    cancelRequested = known.value
+                } else {
+                    let readAt = ContinuousClock.now
+                    cancelRequested = try await store.job(carried.job.id).cancelRequested
+                    carried.cancelRequested = (cancelRequested, readAt)
+                }
+            }
             return .followed(await outcome, cancelRequested: cancelRequested)
         case .cancelling(let ticket):
             return .cancelAsked(failure: try await recordedChannel(&carried).cancel(ticket))
@@ -224,22 +253,31 @@ struct JobRunner {
         let id = carried.job.id
         if action.saysPrinterFailed, let printer = carried.talkedTo { readiness.forget(printer.uri) }
         switch action {
+        case .markSent, .finish, .noteTrouble, .answeredAgain, .clearTrouble, .report, .pause, .backOff: break
+        case .markWaiting, .markSending, .countFailedSend, .recordProgress: try await recordTicket(&carried)
+        }
+        switch action {
         case .markWaiting(let reason, let reasons):
-            carried.job = try await store.markWaiting(jobID: id, owner: owner, reason: reason, stateReasons: reasons)
+            carried.read(try await store.markWaiting(jobID: id, owner: owner, reason: reason, stateReasons: reasons))
         case .markSending:
             let target = JobPrinter(carried.printers[state.targetIndex])
             let lengths = carried.document?.cutLengths ?? []
-            carried.job = try await store.markSending(jobID: id, owner: owner, printer: target,
-                                                      cutLengths: lengths.isEmpty ? nil : lengths.map(\.hundredthsOfMillimetre))
+            carried.read(try await store.markSending(jobID: id, owner: owner, printer: target,
+                                                     cutLengths: lengths.isEmpty ? nil : lengths.map(\.hundredthsOfMillimetre)))
         case .countFailedSend:
-            carried.job = try await store.countFailedSend(jobID: id, owner: owner)
+            carried.read(try await store.countFailedSend(jobID: id, owner: owner))
         case .markSent(let ticket):
-            carried.job = try await store.markSent(jobID: id, owner: owner, printerJobID: ticket.id)
+            // Held until the next change: until then the store says `sending`, which
+            // after a crash means the same (the job is looked for by its marker), and
+            // an operator's cancel reaches the printer through the runner as before.
+            carried.unrecordedTicket = ticket
         case .recordProgress(let jobState, let reasons, let impressions):
-            carried.job = try await store.recordProgress(jobID: id, owner: owner, state: jobState, reasons: reasons,
-                                                         impressions: impressions)
+            carried.read(try await store.recordProgress(jobID: id, owner: owner, state: jobState, reasons: reasons,
+                                                        impressions: impressions))
         case .finish(let jobState, let error):
-            carried.job = try await store.finish(jobID: id, owner: owner, state: jobState, error: error)
+            carried.read(try await store.finish(jobID: id, owner: owner, state: jobState, error: error,
+                                                printerJobID: carried.unrecordedTicket?.id))
+            carried.unrecordedTicket = nil
         case .noteTrouble(let problem):
             if let printer = carried.talkedTo, trouble.note(problem, role: carried.job.role, printer: printer) {
                 report(.printerTrouble(role: carried.job.role, printer: printer, reason: problem.text))
@@ -280,8 +318,18 @@ struct JobRunner {
         if DeliveryAction.finish(jobState, error: error).saysPrinterFailed, let printer = carried.talkedTo {
             readiness.forget(printer.uri)
         }
-        carried.job = try await store.finish(jobID: carried.job.id, owner: owner, state: jobState, error: error,
-                                             stateReasons: reasons, impressions: impressions)
+        carried.read(try await store.finish(jobID: carried.job.id, owner: owner, state: jobState, error: error,
+                                            stateReasons: reasons, impressions: impressions,
+                                            printerJobID: carried.unrecordedTicket?.id))
+        carried.unrecordedTicket = nil
+    }
+
+    /// Records the printer's ticket held since `.markSent`, before a change
+    /// that is not the finish: the store then says `sent` first, as before.
+    private func recordTicket(_ carried: inout Carried) async throws {
+        guard let ticket = carried.unrecordedTicket else { return }
+        carried.read(try await store.markSent(jobID: carried.job.id, owner: owner, printerJobID: ticket.id))
+        carried.unrecordedTicket = nil
     }
 
     private func event(for report: DeliveryReport, _ state: DeliveryState, _ carried: Carried) -> SpoolerEvent {

@@ -182,9 +182,12 @@ extension KioskStore {
     ///   - stateReasons, impressions: the printer's last word on the job, when
     ///     it had one, recorded as `recordProgress` records it but in the same
     ///     transaction: one commit (one sync to disk) where two would do.
+    ///   - printerJobID: the printer's id for the job, when the spooler had
+    ///     not recorded it with `markSent` yet (a receipt that ended within
+    ///     its first looks): recorded in the same commit.
     @discardableResult
     public func finish(jobID: JobID, owner: String, state: JobState, error: String? = nil,
-                       stateReasons: [String]? = nil, impressions: Int? = nil,
+                       stateReasons: [String]? = nil, impressions: Int? = nil, printerJobID: Int? = nil,
                        now: Date = Date()) async throws -> PrintJob {
         guard state.isTerminal else {
             throw StoreError.invalidJob("Job \(jobID) cannot finish as \(state): it ends completed, failed, canceled or aborted.")
@@ -192,6 +195,7 @@ extension KioskStore {
         return try await changeHeldJob(jobID, owner: owner, now: now) { record in
             if let stateReasons { record.stateReasons = JobRecord.encode(stateReasons) }
             if let impressions { record.impressionsCompleted = impressions }
+            if let printerJobID { record.printerJobId = printerJobID }
             record.state = state.rawValue
             record.completedAt = now
             record.nextAttemptAt = nil

@@ -34,6 +34,22 @@ import Testing
         #expect(lab.events.lines.contains { $0.contains("job \(job.id) \"Receipt 4711, till 3\" (receipt) completed") })
     }
 
+    @Test func aReceiptFinishedWithinItsFirstLooksKeepsThePrintersJobID() async throws {
+        let lab = try await SpoolLab.make()
+        let printer = try await lab.printer(.receipt80mm, "Spool Quick")
+        defer { printer.stop() }
+        try await lab.assign(printer, to: "receipt")
+        let queued = try await lab.enqueue("receipt", role: "receipt", name: "Receipt 4720")
+        let job = try await lab.spooler().deliver(queued.id)
+        #expect(job.state == .completed, "\(job.lastError ?? "")")
+        // The ticket may be recorded with the finish rather than by a commit of its own;
+        // either way the job keeps the printer's id for it.
+        let id = try #require(job.printerJobID)
+        let atPrinter = try await PrinterJobs.status(of: id, at: printer.uri)
+        #expect(atPrinter.state == .completed)
+        #expect(atPrinter.name == "Receipt 4720 [\(job.marker)]")
+    }
+
     @Test func eachPrinterGetsItsOwnPaper() async throws {
         let lab = try await SpoolLab.make()
         let narrow = try await lab.printer(.receipt58mm, "Spool 58")
