@@ -2,25 +2,20 @@ internal import CSystemd
 
 /// Settings for a process that runs all day.
 public enum MemoryTuning {
-    /// Blocks at least this large get a mapping of their own, returned to
-    /// the system when freed. glibc's default starts at 128 KB and rises to
-    /// the largest block freed (up to 32 MB), so a receipt's drawing (a 67 KB
-    /// document, the pieces' rows) landed in the arenas among small
-    /// long-lived blocks that kept their pages resident after the burst:
-    /// 16.5 MB of heap idle after 200 receipts, 12.8 MB with this (same run
-    /// conditions; docs/BENCHMARKS.md).
-    public static let ownMappingFrom: Int32 = 32 << 10
-
-    /// Tunes glibc's malloc for the agent: two arenas and a fixed mmap
-    /// threshold (`ownMappingFrom`). Call it first thing in `main`, before
-    /// any other thread allocates: an arena made before it is kept, and the
-    /// agent's first call, inside the `run` command, came after Swift's
-    /// cooperative threads had made three.
-    /// - Returns: whether glibc took both settings.
+    /// Tunes glibc's malloc for the agent: two arenas. Call it first thing
+    /// in `main`, before any other thread allocates: an arena made before it
+    /// is kept, and the agent's first call, inside the `run` command, came
+    /// after Swift's cooperative threads had made three.
+    ///
+    /// glibc's mmap threshold is left to glibc: fixed at 32 KB, so that a
+    /// receipt's drawing went back to the system when freed, it kept 4 MB
+    /// less heap after a burst but cost 2.5 to 3 ms of CPU per receipt
+    /// (8.1 against 10.5 to 11.3 ms): every such block was a fresh mapping,
+    /// its pages faulted in and zeroed again for each receipt.
+    /// - Returns: whether glibc took the setting.
     @discardableResult
     public static func tuneAllocator() -> Bool {
-        let arenas = limitMallocArenas()
-        return kioskprint_set_mmap_threshold(ownMappingFrom) == 1 && arenas
+        limitMallocArenas()
     }
 
     /// Caps glibc's malloc arenas. glibc gives each thread that allocates an

@@ -1,8 +1,7 @@
 #include <systemd/sd-daemon.h>
 #include <systemd/sd-journal.h>
 
-// Process tuning for a long-running service. M_ARENA_MAX and
-// M_MMAP_THRESHOLD are macros that do not import into Swift, hence the wrappers.
+// Process tuning for a long-running service. M_ARENA_MAX is a macro that
+// does not import into Swift, hence the wrapper.
 #include <malloc.h>
 static inline int kioskprint_limit_malloc_arenas(int arenas) { return mallopt(M_ARENA_MAX, arenas); }
-static inline int kioskprint_set_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
