@@ -112,9 +112,9 @@ enum BlockingExchange {
     /// The call returns by the deadline even when libcups does not: the TLS
     /// handshake enforces its own 10 s minimum and ignores our timeout
     /// callback, and a printer that trickles bytes never lets a wait expire.
-    /// Then the caller gets `onDeadline` half a second past the deadline
-    /// (from `DeadlineWatch`'s thread) and the worker, told to give up,
-    /// finishes on its own; only then does it return to the pool.
+    /// Then the caller gets `onDeadline` half a second past the deadline and
+    /// the worker, told to give up, finishes on its own; only then does it
+    /// return to the pool.
     static func run<Value: Sendable>(
         control: ExchangeControl, pool: WorkerPool = .shared,
         onDeadline: @escaping @Sendable () -> Value,
@@ -126,11 +126,13 @@ enum BlockingExchange {
             await withCheckedContinuation { continuation in
                 once.attach(continuation)
                 pool.run { once.resume(work()) }
-                let backstop = DeadlineWatch.shared.add(due: control.deadline + .milliseconds(500)) {
+                let backstop = Task {
+                    try? await Task.sleep(until: control.deadline + .milliseconds(500), clock: .continuous)
+                    guard !Task.isCancelled else { return }
                     control.cancel()
                     once.resume(onDeadline())
                 }
-                once.whenDone { DeadlineWatch.shared.cancel(backstop) }
+                once.whenDone { backstop.cancel() }
             }
         } onCancel: {
             control.cancel()
