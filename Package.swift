@@ -181,7 +181,7 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "SetupTests", dependencies: ["Setup", "Store", "IPP", "PrintModel", "Simulator", "PrinterLanguages", "RawConnections"],
                     swiftSettings: strict),
-        .testTarget(name: "CLITests", dependencies: ["Store", "PrintModel", "Simulator", "Templates", "PrinterLanguages",
+        .testTarget(name: "CLITests", dependencies: ["Store", "PrintModel", "Simulator", "Templates", "PrinterLanguages", "Service",
                                                  .product(name: "GRDB", package: "GRDB.swift")],
                     swiftSettings: strict),
         // The simulated raw printers (ESC/POS, ZPL, serial line), checked against byte streams written from

@@ -19,11 +19,11 @@ struct KioskPrintCommand: AsyncParsableCommand {
 
     /// Parses the arguments and runs the command, as ArgumentParser does,
     /// after tuning malloc before the first thread is made (see
-    /// `MemoryTuning.tuneAllocator`); a `print` of a template then starts
+    /// `MemoryTuning.limitMallocArenas`); a `print` of a template then starts
     /// fontconfig first, beside the parsing (a few milliseconds of the
     /// whole process's run).
     static func main() async {
-        MemoryTuning.tuneAllocator()
+        MemoryTuning.limitMallocArenas()
         if PrintCommand.laysOutText(CommandLine.arguments.dropFirst()) { FontWarmUp.begin() }
         await main(nil)
     }

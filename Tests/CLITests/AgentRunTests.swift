@@ -1,5 +1,6 @@
 import Foundation
 import PrintModel
+import Service
 import Simulator
 import Store
 import Testing
@@ -57,6 +58,10 @@ extension AgentEndToEnd {
             // At the printer is not yet completed: the spooler still asks the printer how the job ended.
             try await pollUntil("job 2 to complete", within: .seconds(30)) { try await store.queueDepth() == 0 }
             #expect(agentFolder.logText.contains("order-4712.json refused, kept as \(pos)/failed/order-4712.json"))
+            // The malloc arena cap held: set first thing in main, before any of
+            // the threads that drew, stored and printed allocated.
+            let heaps = try #require(MallocHeaps.count(process: "\(agent.pid)"))
+            #expect(heaps <= 1, "the agent has \(heaps) arena heaps beside the main one, not at most 1")
 
             let status = try await agentFolder.runner.run(["status"])
             #expect(status.status == 0, "\(status.output)\(status.errors)")
