@@ -35,6 +35,27 @@ import Testing
         #expect(try await printer.receivedJobs(atLeast: 2).contains { $0.jobName.hasPrefix("Test page for receipt") })
     }
 
+    /// The font warm-up begun before the arguments are parsed and the first
+    /// layout share one load of fontconfig's configuration: a layout that
+    /// started before the warm-up ended used to load it all again, beside it.
+    /// FC_DEBUG=1024 makes fontconfig say each configuration file it loads.
+    @Test func aTemplatePrintLoadsTheFontConfigurationOnce() async throws {
+        let lab = try await PrinterLab.shared()
+        let printer = try await lab.startPrinter(.recording(
+            SimulatedPrinter.receipt80mm.named("CLI Fonts \(try Loopback.freePort())")))
+        defer { printer.stop() }
+        var (kioskprint, _) = CommandRunner.forLab(lab)
+        #expect(try await kioskprint.run(["printers", "add", printer.uri, "--role", "receipt"]).status == 0)
+
+        kioskprint.environment["FC_DEBUG"] = "1024"
+        let printed = try await kioskprint.run(["print", "receipt", "--role", "receipt", "--wait"])
+        #expect(printed.status == 0, "\(printed.output)\(printed.errors)")
+        let loads = (printed.output + printed.errors).split(separator: "\n").filter {
+            $0.contains("Loading config file from ") && $0.hasSuffix("/fonts.conf")
+        }
+        #expect(loads.count == 1, "\(loads)")
+    }
+
     @Test func badInputIsRefusedAndNothingIsQueued() async throws {
         let lab = try await PrinterLab.shared()
         let (kioskprint, database) = CommandRunner.forLab(lab)

@@ -33,6 +33,8 @@ public final class FontMaps: Sendable {
             g_object_unref(UnsafeMutableRawPointer(map.pointer))
             retiredMaps.add(1, ordering: .relaxed)
         }
+        // A new map reads fontconfig's configuration: let a warm-up in progress finish it first.
+        FontWarmUp.awaitEnd()
         return LentMap(pointer: pango_cairo_font_map_new())
     }
 

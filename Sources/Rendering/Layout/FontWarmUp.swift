@@ -1,4 +1,5 @@
 import CPangoCairo
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -6,18 +7,36 @@ import Synchronization
 /// 7 ms here) begun on a thread of its own, for a short-lived process that
 /// will lay text out: `kioskprint print` parses its arguments, opens its
 /// database and reads the role's printer meanwhile, on the other core,
-/// instead of waiting for it at the first layout. `FcInit` is thread-safe: a
-/// layout that starts before it has finished loads the configuration itself,
-/// and fontconfig keeps whichever finished first.
+/// instead of waiting for it at the first layout.
+///
+/// The first layout waits for the warm-up to end (`FontMaps` asks before it
+/// makes a font map). Left to itself, a layout that started before `FcInit`
+/// had finished loaded the whole configuration again (fontconfig keeps
+/// whichever finished first): the files were read twice, on both cores at
+/// once, by every `print --wait`.
 /// Not for the agent: it would hold fontconfig's memory before any job.
 public enum FontWarmUp {
     private static let begun = Atomic<Bool>(false)
+    /// Entered by `begin`, left when `FcInit` returns: empty when no warm-up began.
+    private static let running = DispatchGroup()
 
     /// Starts the warm-up; a second call does nothing.
     public static func begin() {
         guard !begun.exchange(true, ordering: .relaxed) else { return }
-        let thread = Thread { _ = FcInit() }
+        running.enter()
+        let thread = Thread {
+            _ = FcInit()
+            running.leave()
+        }
         thread.name = "kioskprint-font-warm-up"
         thread.start()
+    }
+
+    /// Returns once a warm-up that has begun has ended; at once when none
+    /// began, as in the agent.
+    static func awaitEnd() {
+        // A blocking wait, on whichever thread lays text out first: the only
+        // other way to the fonts is to load them again beside the warm-up.
+        running.wait()
     }
 }

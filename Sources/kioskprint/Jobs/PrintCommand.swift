@@ -69,7 +69,6 @@ struct PrintCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        if template != nil { FontWarmUp.begin() }
         let store = try database.open()
         let databasePath = DatabaseLocation.resolve(explicit: database.database)
         // With --wait and no agent running, this process prints the job: draw it
@@ -119,9 +118,10 @@ struct PrintCommand: AsyncParsableCommand {
     }
 
     /// Whether `arguments` (the command line after the program) print a
-    /// template, which lays text out: `print` without `--file`. Read before
-    /// they are parsed, to start fontconfig early; a wrong guess only costs
-    /// or saves that head start.
+    /// template, which lays text out: `print` without `--file` (`validate`
+    /// takes a template or --file, never both). Read before they are parsed,
+    /// to start fontconfig early, and the only place the warm-up begins; a
+    /// command that then fails to parse has only started that thread.
     static func laysOutText(_ arguments: ArraySlice<String>) -> Bool {
         arguments.first == configuration.commandName && !arguments.contains { $0 == "--file" || $0.hasPrefix("--file=") }
     }
