@@ -252,10 +252,7 @@ struct JobRunner {
     private func execute(_ action: DeliveryAction, _ state: DeliveryState, _ carried: inout Carried) async throws {
         let id = carried.job.id
         if action.saysPrinterFailed, let printer = carried.talkedTo { readiness.forget(printer.uri) }
-        switch action {
-        case .markSent, .finish, .noteTrouble, .answeredAgain, .clearTrouble, .report, .pause, .backOff: break
-        case .markWaiting, .markSending, .countFailedSend, .recordProgress: try await recordTicket(&carried)
-        }
+        if action.storesAChangeBeforeTheEnd { try await recordTicket(&carried) }
         switch action {
         case .markWaiting(let reason, let reasons):
             carried.read(try await store.markWaiting(jobID: id, owner: owner, reason: reason, stateReasons: reasons))
@@ -375,6 +372,16 @@ extension DeliveryAction {
         case .noteTrouble, .countFailedSend, .markWaiting, .recordProgress(state: .waiting, _, _): true
         case .finish(let state, _): state != .completed
         default: false
+        }
+    }
+
+    /// True when the action writes a change to the job's row other than its
+    /// end: a printer ticket held since `.markSent` is recorded before it, so
+    /// that the store says `sent` first.
+    var storesAChangeBeforeTheEnd: Bool {
+        switch self {
+        case .markWaiting, .markSending, .countFailedSend, .recordProgress: true
+        case .markSent, .finish, .noteTrouble, .answeredAgain, .clearTrouble, .report, .pause, .backOff: false
         }
     }
 }
