@@ -32,6 +32,12 @@ extension KioskStore {
     public func claimNext(role: Role, owner: String, lease: Duration, now: Date = Date(),
                           setAside: (JobID, String) -> Void = { _, _ in }) async throws -> PrintJob? {
         let expires = try Self.expiry(of: lease, from: now)
+        // Most looks find nothing: a role woken by another role's commits, a
+        // queue that ran dry. Those are answered by a read, which takes no
+        // write lock from the jobs being printed and commits nothing (each
+        // empty look was a write transaction of its own, about ten per receipt
+        // with two roles).
+        guard try await hasUnfinishedJob(role: role) else { return nil }
         // Not synced on its own (see `writeWithoutOwnSync`): a claim only
         // matters while its process lives, and the job's next change is synced.
         let (claimed, setAsideRows) = try await writeWithoutOwnSync { db -> (PrintJob?, [(JobID, String)]) in
@@ -72,6 +78,15 @@ extension KioskStore {
         }
         for (id, reason) in setAsideRows { setAside(id, reason) }
         return claimed
+    }
+
+    /// Whether `role` has a job not yet finished, claimable or not.
+    private func hasUnfinishedJob(role: Role) async throws -> Bool {
+        try await pool.read { db in
+            try Bool.fetchOne(db.cachedStatement(sql: """
+                SELECT EXISTS (SELECT 1 FROM job WHERE role = ? AND state IN \(Self.unfinishedList))
+                """), arguments: [role.name]) ?? false
+        }
     }
 
     /// Extends `owner`'s claim to `now + lease`. Returns the job as stored, so
