@@ -32,8 +32,10 @@ final class IdleMemoryRelease: Sendable {
         defer { running.withLock { $0 = false } }
         await store.releaseMemory()
         FontMaps.shared.releaseIdle()
-        MemoryTuning.releaseFreedMemory()
         let pages = CleanPages.release()
+        // Last: reading smaps and pagemap for the file pages takes and frees
+        // some 2 MB of heap, which a trim made before them left resident.
+        MemoryTuning.releaseFreedMemory()
         logger.debug("idle: gave back SQLite's caches, the heap's free memory and \(pages.residentBytes >> 20) MB of clean file pages (\(pages.mappings) mappings)")
     }
 }
