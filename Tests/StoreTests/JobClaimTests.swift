@@ -223,19 +223,21 @@ import PrintModel
         #expect(written() == before)
     }
 
-    /// A role with nothing queued, woken by another role's commits, is
-    /// answered by a read: its look runs no statement on the writer (no
-    /// IMMEDIATE transaction held against the jobs being printed).
-    @Test func aRoleWithNothingQueuedLooksWithoutTheWriter() async throws {
+    /// A role with nothing queued, woken by another role's commits, looks
+    /// with one SELECT: no transaction (no write lock held against the jobs
+    /// being printed), none of a claim's statements.
+    @Test func aRoleWithNothingQueuedLooksWithOneSelectAndNoTransaction() async throws {
         let store = try KioskStore(path: temporaryStorePath())
         let queued = try #require(try await enqueue(1, receipt, in: store).first)
         let log = StatementLog()
         try await store.pool.writeWithoutTransaction { db in db.trace { log.append("\($0)") } }
 
         #expect(try await store.claimNext(role: coupon, owner: "A", lease: lease, now: t0) == nil)
-        #expect(log.statements.isEmpty, "\(log.statements)")
+        #expect(log.statements.count == 1 && log.statements.first?.hasPrefix("SELECT EXISTS") == true,
+                "\(log.statements)")
         let claimed = try await store.claimNext(role: receipt, owner: "A", lease: lease, now: t0)
         #expect(claimed?.id == queued.id)
+        #expect(log.statements.contains { $0.hasPrefix("BEGIN IMMEDIATE") })
         #expect(log.statements.contains { $0.hasPrefix("UPDATE job SET claimedBy") })
     }
 
