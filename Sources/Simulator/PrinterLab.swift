@@ -188,7 +188,12 @@ public final class PrinterLab: Sendable {
             }
             return Loopback.accepts(port: port)
         }
-        try waitUntil("Avahi to announce '\(printer.name)'", within: .seconds(20)) {
+        // 60 s, not 20: a test suite's first half minute starts some thirty
+        // printers at once, and on a slow host the lab's Avahi took more than
+        // 20 s to announce the last of them (eleven tests failed so in one
+        // fresh-clone run; the lab went on to announce them). Polled: a quick
+        // announcement still returns at once.
+        try waitUntil("Avahi to announce '\(printer.name)'", within: .seconds(60)) {
             guard process.isRunning else {
                 throw LabError.didNotStart(program: "ippeveprinter '\(printer.name)'", log: process.logTail())
             }

@@ -22,14 +22,15 @@ struct KeptConnectionTests {
     func oneConnection() async throws {
         let printer = try await printer("Kept Receipt")
         defer { retire(printer) }
-        let before = try LoopbackSockets(to: printer.port)
-
-        _ = try await PrinterContact.contact(uri: printer.uri)
-        for _ in 0..<5 { _ = try await PrinterContact.state(uri: printer.uri) }
-        let submitted = try await PrinterJobs.submit(try JobLab.receipt(JobLab.marker()), to: printer.uri)
-        _ = try await PrinterJobs.status(of: submitted.id, at: printer.uri)
-
-        let after = try LoopbackSockets(to: printer.port)
+        // Apart from the finder's tests in this process, which contact every lab printer.
+        let (before, after) = try await LabContactLock.shared.run {
+            let before = try LoopbackSockets(to: printer.port)
+            _ = try await PrinterContact.contact(uri: printer.uri)
+            for _ in 0..<5 { _ = try await PrinterContact.state(uri: printer.uri) }
+            let submitted = try await PrinterJobs.submit(try JobLab.receipt(JobLab.marker()), to: printer.uri)
+            _ = try await PrinterJobs.status(of: submitted.id, at: printer.uri)
+            return (before, try LoopbackSockets(to: printer.port))
+        }
         let opened = after.opened(since: before)
         #expect(opened.count == 1, "client sockets opened to the printer: \(after.sockets)")
         #expect(opened.isSubset(of: after.established), "the one connection is still open: \(after.sockets)")

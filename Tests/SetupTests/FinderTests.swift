@@ -8,7 +8,7 @@ import Simulator
 @Suite struct FinderTests {
     @Test func findsTheLabPrintersContactedAndFilteredByKind() async throws {
         let lab = try await PrinterLab.shared()
-        let all = try await PrinterFinder().find(timeout: .seconds(15))
+        let all = try await LabContactLock.shared.run { try await PrinterFinder().find(timeout: .seconds(15)) }
         #expect(all.complete)
         for name in lab.standardPrinters.map(\.name) {
             let listing = all.printers.first { $0.name == name }
@@ -22,7 +22,7 @@ import Simulator
         #expect(receipt.location == "Front counter")
         #expect(receipt.uri == "ipps://127.0.0.1:\(running.port)/ipp/print")
 
-        let labels = try await PrinterFinder(kinds: [.label]).find(timeout: .seconds(15))
+        let labels = try await LabContactLock.shared.run { try await PrinterFinder(kinds: [.label]).find(timeout: .seconds(15)) }
         #expect(labels.printers.contains { $0.name == lab.printer(.label4x6)?.name })
         #expect(labels.printers.allSatisfy { $0.kinds?.contains(.label) == true })
         #expect(labels.foundCount > labels.printers.count)
@@ -32,15 +32,17 @@ import Simulator
         let lab = try await PrinterLab.shared()
         var sawIt = false
         var started: RunningPrinter?
-        for try await snapshot in PrinterFinder(kinds: [.receipt]).snapshots() {
-            let present = snapshot.printers.contains { $0.name == started?.name && $0.capabilities != nil }
-            if snapshot.complete, started == nil {
-                started = try await lab.startPrinter(SimulatedPrinter.receipt58mm.named("KioskPrint Comes And Goes"))
-            } else if present, !sawIt {
-                sawIt = true
-                started?.stop()
-            } else if sawIt, !snapshot.printers.contains(where: { $0.name == started?.name }) {
-                break  // it appeared, then disappeared: the list followed it live
+        try await LabContactLock.shared.run {
+            for try await snapshot in PrinterFinder(kinds: [.receipt]).snapshots() {
+                let present = snapshot.printers.contains { $0.name == started?.name && $0.capabilities != nil }
+                if snapshot.complete, started == nil {
+                    started = try await lab.startPrinter(SimulatedPrinter.receipt58mm.named("KioskPrint Comes And Goes"))
+                } else if present, !sawIt {
+                    sawIt = true
+                    started?.stop()
+                } else if sawIt, !snapshot.printers.contains(where: { $0.name == started?.name }) {
+                    break  // it appeared, then disappeared: the list followed it live
+                }
             }
         }
         #expect(sawIt)
@@ -53,7 +55,9 @@ import Simulator
         let ghost = try await lab.publish(name: ghostName, type: "_ipp._tcp", port: 9,
                                           txt: ["rp=ipp/print", "ty=Ghost 1", "kind=receipt,roll", "UUID=\(UUID().uuidString.lowercased())"])
         defer { ghost.stop() }
-        let found = try await PrinterFinder(kinds: [.receipt], contactTimeout: .seconds(2)).find(timeout: .seconds(15))
+        let found = try await LabContactLock.shared.run {
+            try await PrinterFinder(kinds: [.receipt], contactTimeout: .seconds(2)).find(timeout: .seconds(15))
+        }
         let listing = try #require(found.printers.first { $0.discovered.serviceName == ghostName })
         #expect(listing.stateSummary == "unreachable")
         #expect(listing.kinds == [.receipt, .roll])  // from its TXT record, even though it never answered

@@ -11,9 +11,9 @@ import Synchronization
 ///
 /// The first layout waits for the warm-up to end (`FontMaps` asks before it
 /// makes a font map). Left to itself, a layout that started before `FcInit`
-/// had finished loaded the whole configuration again (fontconfig keeps
-/// whichever finished first): the files were read twice, on both cores at
-/// once, by every `print --wait`.
+/// had finished loaded the whole configuration again beside it (fontconfig
+/// keeps whichever load ends first): seen under strace, as a slowed or
+/// loaded machine would run it; unslowed, the warm-up ends first.
 /// Not for the agent: it would hold fontconfig's memory before any job.
 public enum FontWarmUp {
     private static let begun = Atomic<Bool>(false)
