@@ -64,7 +64,10 @@ extension AgentEndToEnd {
             let errorFile = try #require(site.files(in: pos + "/failed").first { $0.hasSuffix(".error") })
             let reason = try String(contentsOfFile: pos + "/failed/" + errorFile, encoding: .utf8)
             #expect(reason.contains("63 61 66 e9 2e 6a 73 6f 6e"), "\(reason)")
-            #expect(site.logText.contains("refused unopened and moved to failed/"))
+            // Logged once the file is moved: waited for, not read at once.
+            try await pollUntil("the refusal to be logged", within: .seconds(20)) {
+                site.logText.contains("refused unopened and moved to failed/")
+            }
             #expect(site.files(in: pos).filter { !["done", "failed", "processing"].contains($0) }.isEmpty)
             await site.stop(agent)
         }

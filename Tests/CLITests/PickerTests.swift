@@ -67,7 +67,10 @@ import Store
         _ = try await terminal.waitFor(text: receipt)
         try terminal.type("999", enter: true)
         let screen = try await terminal.waitFor(text: "No printer has the number 999.")
-        #expect(screen.contains(receipt))
+        // The list stays. Not asserted by the receipt printer's name: other tests'
+        // printers come and go in the shared lab, and the list, cut to the
+        // terminal's height, may have scrolled it off by now.
+        #expect(screen.contains("Printers for the role 'receipt'") && screen.contains("MAKE AND MODEL"), "\(screen)")
         try terminal.type("q")
         _ = try await terminal.waitFor(text: "EXIT:1")
     }
