@@ -29,7 +29,7 @@ import Testing
         #expect(MallocHeaps.count(in: MemoryMap.parse(Self.smaps)) == 2)
     }
 
-    @Test func findsTheArenasThisTestProcesssThreadsMade() throws {
+    @Test func findsTheArenasThisTestProcessThreadsMade() throws {
         // No cap here: the test runner's threads each made an arena before
         // this test ran (a cap set now would not take them back, which is why
         // the agent sets it first thing in main).
