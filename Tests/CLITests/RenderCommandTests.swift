@@ -13,8 +13,16 @@ import Simulator
     @Test func previewOfTheReceiptSaysWhereItIsCut() async throws {
         let folder = try Self.temporaryFolder()
         let out = folder.appendingPathComponent("receipt.pwg").path
-        let result = try await CommandRunner().run(["render", "receipt", "--out", out])
+        // FC_DEBUG=1 makes fontconfig print each pattern it matches: one per
+        // style of the receipt (sizes 8, 10, 13 bold, 14 bold, 8 italic) and
+        // the oblique face Pango then measures the italic with. Before the
+        // font map took the page's resolution and the context a language, 12.
+        var runner = CommandRunner()
+        runner.environment["FC_DEBUG"] = "1"
+        let result = try await runner.run(["render", "receipt", "--out", out])
         #expect(result.status == 0, "\(result.errors)")
+        let matches = result.output.split(separator: "\n").filter { $0.hasPrefix("Match Pattern has") }.count
+        #expect((1...6).contains(matches), "fontconfig matched \(matches) patterns")
         #expect(result.output.contains("80 mm roll, 203 dpi, 639 dots across"))
         let cut = try #require(result.output.firstMatch(of: /cut at ([0-9.]+) mm \(media-col y-dimension ([0-9]+)\)/))
         // One value: the length printed and the y-dimension agree to the hundredth of a millimetre.

@@ -25,17 +25,28 @@ public final class FontMaps: Sendable {
 
     init(idleKept: Int = 2) { self.idleKept = idleKept }
 
-    /// A map no other pass is using: an idle one (unless it has served its
-    /// share of fonts, see `FontMapUsage`), or a new one.
-    func lend() -> LentMap {
-        while let map = idle.withLock({ $0.popLast() }) {
-            if !map.usage.isFull { return map }
+    /// A map no other pass is using, at `dpi`: an idle one (unless it has
+    /// served its share of fonts, see `FontMapUsage`), one last used at that
+    /// resolution first, or a new one.
+    ///
+    /// The map's own resolution is the pass's, not Pango's default 96 dpi:
+    /// Pango measures a font's metrics (line height, approximate widths) with
+    /// a context of the map's making, at the map's resolution. At 96 dpi that
+    /// context asked fontconfig for a pattern of its own for every style
+    /// (the same pixel size written as another point size), a second match
+    /// and sort, each on a thread Pango starts for it; at the pass's
+    /// resolution it finds the pattern the text already matched.
+    func lend(dpi: Int) -> LentMap {
+        while let map = idle.withLock({ idle in
+            idle.lastIndex { $0.dpi == dpi }.map { idle.remove(at: $0) } ?? idle.popLast()
+        }) {
+            if !map.usage.isFull { return map.dpi == dpi ? map : map.moved(to: dpi) }
             g_object_unref(UnsafeMutableRawPointer(map.pointer))
             retiredMaps.add(1, ordering: .relaxed)
         }
         // A new map reads fontconfig's configuration: let a warm-up in progress finish it first.
         FontWarmUp.awaitEnd()
-        return LentMap(pointer: pango_cairo_font_map_new())
+        return LentMap(pointer: pango_cairo_font_map_new(), dpi: dpi)
     }
 
     /// Takes back a map lent by `lend`, once its pass is done with it.
@@ -67,15 +78,27 @@ public final class FontMaps: Sendable {
     var retired: Int { retiredMaps.load(ordering: .relaxed) }
 }
 
-/// A font map and the fonts it has served, lent to one pass at a time.
+/// A font map, its resolution and the fonts it has served, lent to one pass at a time.
 // Sendable by hand: the map is only touched by the pass that borrowed it (see `FontMaps`).
 struct LentMap: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<PangoFontMap>
     let usage: FontMapUsage
+    /// The map's resolution (`pango_cairo_font_map_set_resolution`).
+    let dpi: Int
 
-    /// Owns `pointer`'s reference.
-    init(pointer: UnsafeMutablePointer<PangoFontMap>) {
-        self.pointer = pointer
-        usage = FontMapUsage()
+    /// Owns `pointer`'s reference, and sets the map's resolution to `dpi`.
+    init(pointer: UnsafeMutablePointer<PangoFontMap>, dpi: Int) {
+        self.init(pointer: pointer, usage: FontMapUsage(), dpi: dpi)
     }
+
+    private init(pointer: UnsafeMutablePointer<PangoFontMap>, usage: FontMapUsage, dpi: Int) {
+        self.pointer = pointer
+        self.usage = usage
+        self.dpi = dpi
+        pango_cairo_font_map_set_resolution(OpaquePointer(pointer), Double(dpi))
+    }
+
+    /// The same map at another resolution: Pango empties its caches of
+    /// fonts and patterns, which were for the old one.
+    func moved(to dpi: Int) -> LentMap { LentMap(pointer: pointer, usage: usage, dpi: dpi) }
 }

@@ -152,7 +152,7 @@ final class TextContext {
         followsOtherSurfaces = updatingOnEveryDraw
         self.fonts = fonts
         // A full map is retired when lent, so the context takes a fresh one.
-        map = fonts.lend()
+        map = fonts.lend(dpi: dpi)
         // Pango takes its font options from a cairo context: an A8 surface
         // like the page's, so hinting and antialiasing match what is drawn.
         surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
@@ -161,6 +161,13 @@ final class TextContext {
         pango_cairo_update_context(cr, pango)
         // Points are real points at the printer's dpi: 1 user unit = 1 dot.
         pango_cairo_context_set_resolution(pango, Double(dpi))
+        // The language Pango itself gives Latin text it cannot place in the
+        // context's. With none set, Pango asked fontconfig for the C locale's
+        // "c" (the service runs in it) and tagged some runs with this one, so
+        // a style had two fontconfig patterns, each matched and sorted on a
+        // thread of Pango's. The preferred languages ($LANGUAGE, $LANG) pick
+        // it ("de" under de_DE); text in another script still gets its own.
+        pango_context_set_language(pango, pango_script_get_sample_language(PANGO_SCRIPT_LATIN))
     }
 
     deinit {
