@@ -48,35 +48,3 @@ enum DrawOperation {
         }
     }
 }
-
-/// Ink at the page's dots: 0 = paper, 255 = full ink, row by row.
-struct InkBitmap: Sendable {
-    let width: Int
-    let height: Int
-    let ink: [UInt8]
-
-    func draw(with cr: OpaquePointer, x: Int, y: Int) {
-        guard width > 0, height > 0 else { return }
-        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(width)))
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
-              let data = cairo_image_surface_get_data(surface) else { return }
-        defer { cairo_surface_destroy(surface) }
-        ink.withUnsafeBufferPointer { source in
-            for row in 0..<height {
-                for column in 0..<width { data[row * stride + column] = source[row * width + column] }
-            }
-        }
-        cairo_surface_mark_dirty(surface)
-        let pattern = cairo_pattern_create_for_surface(surface)
-        defer { cairo_pattern_destroy(pattern) }
-        // Nearest: a PDF viewer or a scaled preview must not blur the modules.
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_NEAREST)
-        var matrix = cairo_matrix_t()
-        cairo_matrix_init_translate(&matrix, -Double(x), -Double(y))
-        cairo_pattern_set_matrix(pattern, &matrix)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        cairo_set_source_rgba(cr, 0, 0, 0, 1)
-        cairo_mask(cr, pattern)
-    }
-}
