@@ -54,6 +54,10 @@ else
     swift build "${flags[@]}" --product kioskprint "${arguments[@]}"
 fi
 if [[ "$with_bench" == true ]]; then
+    # SwiftPM reuses the Benchmarks package's cached build plan while its
+    # manifests are unchanged, and so missed a source file added to the
+    # product beside it ("cannot find type ... in scope"): plan again.
+    rm -f Benchmarks/.build/release/description.json
     for product in kioskprint-bench kioskprint-startup-order; do
         swift build --package-path Benchmarks "${flags[@]}" --product "$product"
     done
