@@ -47,7 +47,8 @@ struct InkBitmap: Sendable {
     /// agent's CPU for a receipt with a logo and a QR code. False, having
     /// drawn nothing, on any other surface.
     func inkInPlace(on cr: OpaquePointer, x: Int, y: Int) -> Bool {
-        let target = cairo_get_target(cr)
+        // The surface drawn on now: a group's, if one was pushed.
+        let target = cairo_get_group_target(cr)
         guard cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
               cairo_image_surface_get_format(target) == CAIRO_FORMAT_A8,
               let data = cairo_image_surface_get_data(target) else { return false }
