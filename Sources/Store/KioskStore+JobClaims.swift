@@ -43,45 +43,52 @@ extension KioskStore {
             guard try Self.hasUnfinishedJob(db, role: role) else { return (nil, []) }
             // Not synced on its own (see `writeWithoutOwnSync`): a claim only
             // matters while its process lives, and the job's next change is synced.
-            return try Self.committingWithoutOwnSync(db) { db -> (PrintJob?, [(JobID, String)]) in
-                var setAsideRows: [(JobID, String)] = []
-                // A row this version cannot read is set aside (a state of its own,
-                // kept for the operator) and the next one is taken, so one bad row
-                // never stops a role. Bounded: each pass sets one row aside for good.
-                while true {
-                    // Compiled once per connection: the spooler claims before every job.
-                    guard let record = try JobRecord.fetchOne(db.cachedStatement(sql: """
-                        UPDATE job SET claimedBy = :owner, claimExpiresAt = :expires
-                        WHERE id = (
-                            SELECT id FROM job WHERE role = :role AND state IN \(Self.unfinishedList)
-                            ORDER BY CASE WHEN state IN ('sending', 'sent') OR printerJobId IS NOT NULL THEN 0 ELSE 1 END, id
-                            LIMIT 1)
-                          AND (claimedBy IS NULL OR claimedBy = :owner OR claimExpiresAt <= :now)
-                          AND (nextAttemptAt IS NULL OR nextAttemptAt <= :now)
-                          AND NOT EXISTS (
-                            SELECT 1 FROM job AS other
-                            WHERE other.role = :role AND other.id <> job.id AND other.state IN \(Self.unfinishedList)
-                              AND other.claimedBy IS NOT NULL AND other.claimExpiresAt > :now)
-                        RETURNING *
-                        """), arguments: ["owner": owner, "expires": expires, "role": role.name, "now": now]) else {
-                        return (nil, setAsideRows)
-                    }
-                    do { return (try record.job(), setAsideRows) } catch {
-                        setAsideRows.append((record.jobID, "\(error)"))
-                        try db.execute(sql: """
-                            UPDATE job SET state = :setAside, lastError = :reason, claimedBy = NULL, claimExpiresAt = NULL,
-                                           completedAt = :now, updatedAt = :now
-                            WHERE id = :id
-                            """, arguments: ["setAside": JobState.setAside.rawValue, "now": now, "id": record.id,
-                                             "reason": "Set aside: this version of KioskPrint cannot read it (\(error)). "
-                                                + "It is kept as it is; the role's other jobs go on. Print it again from its "
-                                                + "source, or with the KioskPrint version that queued it."])
-                    }
-                }
+            return try Self.committingWithoutOwnSync(db) { db in
+                try Self.claimOldest(db, role: role, owner: owner, expires: expires, now: now)
             }
         }
         for (id, reason) in setAsideRows { setAside(id, reason) }
         return claimed
+    }
+
+    /// Claims `role`'s oldest claimable job for `owner`, in the writer's
+    /// transaction; returns it (nil when none is claimable) and the rows set
+    /// aside on the way. A row this version cannot read is set aside (a state
+    /// of its own, kept for the operator) and the next one is taken, so one
+    /// bad row never stops a role. Bounded: each pass sets one row aside for good.
+    private static func claimOldest(_ db: Database, role: Role, owner: String, expires: Date,
+                                    now: Date) throws -> (PrintJob?, [(JobID, String)]) {
+        var setAsideRows: [(JobID, String)] = []
+        while true {
+            // Compiled once per connection: the spooler claims before every job.
+            guard let record = try JobRecord.fetchOne(db.cachedStatement(sql: """
+                UPDATE job SET claimedBy = :owner, claimExpiresAt = :expires
+                WHERE id = (
+                    SELECT id FROM job WHERE role = :role AND state IN \(Self.unfinishedList)
+                    ORDER BY CASE WHEN state IN ('sending', 'sent') OR printerJobId IS NOT NULL THEN 0 ELSE 1 END, id
+                    LIMIT 1)
+                  AND (claimedBy IS NULL OR claimedBy = :owner OR claimExpiresAt <= :now)
+                  AND (nextAttemptAt IS NULL OR nextAttemptAt <= :now)
+                  AND NOT EXISTS (
+                    SELECT 1 FROM job AS other
+                    WHERE other.role = :role AND other.id <> job.id AND other.state IN \(Self.unfinishedList)
+                      AND other.claimedBy IS NOT NULL AND other.claimExpiresAt > :now)
+                RETURNING *
+                """), arguments: ["owner": owner, "expires": expires, "role": role.name, "now": now]) else {
+                return (nil, setAsideRows)
+            }
+            do { return (try record.job(), setAsideRows) } catch {
+                setAsideRows.append((record.jobID, "\(error)"))
+                try db.execute(sql: """
+                    UPDATE job SET state = :setAside, lastError = :reason, claimedBy = NULL, claimExpiresAt = NULL,
+                                   completedAt = :now, updatedAt = :now
+                    WHERE id = :id
+                    """, arguments: ["setAside": JobState.setAside.rawValue, "now": now, "id": record.id,
+                                     "reason": "Set aside: this version of KioskPrint cannot read it (\(error)). "
+                                        + "It is kept as it is; the role's other jobs go on. Print it again from its "
+                                        + "source, or with the KioskPrint version that queued it."])
+            }
+        }
     }
 
     /// Whether `role` has a job not yet finished, claimable or not.

@@ -14,7 +14,7 @@ import Testing
     let fonts = FontMaps()
 
     static func resolution(of context: TextContext) -> Double {
-        pango_cairo_font_map_get_resolution(OpaquePointer(pango_context_get_font_map(context.pango)))
+        pango_cairo_font_map_get_resolution(map(of: context))
     }
 
     static func map(of context: TextContext) -> OpaquePointer? {

@@ -15,7 +15,6 @@ struct InkBitmap: Sendable {
 
     /// The way to any surface: a PDF page, a turned or scaled one.
     func drawThroughCairo(with cr: OpaquePointer, x: Int, y: Int) {
-        guard width > 0, height > 0 else { return }
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(width)))
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
