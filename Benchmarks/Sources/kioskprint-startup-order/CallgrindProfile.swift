@@ -57,6 +57,19 @@ struct CallgrindProfile: Sendable {
             .sorted { (ownCost[$0] ?? 0, $1) > (ownCost[$1] ?? 0, $0) }
     }
 
+    /// Whether a function whose name begins with `prefix` ran.
+    func ran(functionPrefixed prefix: String) -> Bool {
+        ownCost.keys.contains { $0.hasPrefix(prefix) }
+    }
+
+    /// Two profiles' costs added, as one run of both.
+    static func + (left: CallgrindProfile, right: CallgrindProfile) -> CallgrindProfile {
+        var sum = left
+        sum.ownCost.merge(right.ownCost, uniquingKeysWith: +)
+        sum.object.merge(right.object) { first, _ in first }
+        return sum
+    }
+
     /// A compressed name table: `(12) name` defines id 12, `(12)` uses it.
     private struct Names {
         var byID: [Substring: String] = [:]

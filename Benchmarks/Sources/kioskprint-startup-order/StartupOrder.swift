@@ -16,9 +16,13 @@ import Templates
 /// without DWARF, which valgrind 3.19 cannot read) run twice under
 /// valgrind's callgrind: once started and left idle, once given one job of
 /// each kind (a receipt file, a label envelope, a button press). The file
-/// lists the functions the first run ran once ready (its timers, its idle
-/// looks), the busiest first, then those the jobs added, then those only the
-/// start ran. Needs root (the lab) and valgrind.
+/// lists first what the idle agent keeps running once it has given its
+/// pages back (`CleanPages`): its timers and looks, the busiest first. Each
+/// of those functions faults its 64 KB back in at the next tick, so they
+/// must share as few windows as they can; listed among everything that runs
+/// once after READY (the first looks, the release itself), they spread over
+/// some 7 MB. Then the rest of what ran once ready, then what the jobs
+/// added, then what only the start ran. Needs root (the lab) and valgrind.
 @main
 struct StartupOrder: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -42,8 +46,12 @@ struct StartupOrder: AsyncParsableCommand {
             minutes: valgrind runs the agent some fifty times slower.
             """)
 
-    /// How long the first run sits idle: the light checks its printer every 2 s.
-    static let idleWait = Duration.seconds(6)
+    /// The idle run is cut into one profile a second for this long: the light
+    /// checks its printer every 2 s, the looks come every 5 s, and the idle
+    /// release comes once the queues have stayed dry for 2 s.
+    static let idleSlices = 12
+    /// The idle release's function, whose slice ends the one-off work after READY.
+    static let releaseFunction = "$s7Service10CleanPagesO7release"
     /// valgrind runs the agent some fifty times slower.
     static let readyLimit = Duration.seconds(180)
     static let drainLimit = Duration.seconds(300)
@@ -81,32 +89,51 @@ struct StartupOrder: AsyncParsableCommand {
         }
 
         progress("1/2 the agent started and idle, under callgrind")
-        let (start, idle) = try await profiledRun(site: site, binary: copy, name: "idle") { _ in
-            try await Task.sleep(for: idleWait)
-        }
+        let idleRun = try await profiledRun(site: site, binary: copy, name: "idle", slices: idleSlices) { _ in }
         progress("2/2 the agent given a receipt, a label and a button press, under callgrind")
-        let (_, jobs) = try await profiledRun(site: site, binary: copy, name: "jobs") { agent in
+        let jobsRun = try await profiledRun(site: site, binary: copy, name: "jobs", slices: 0) { agent in
             try await feedOneOfEach(site: site, agent: agent)
         }
 
-        // What runs while the agent is idle first, then what a job adds, then what only the
-        // start ran: once the idle agent has given back the pages it touched (CleanPages),
-        // the code its timers keep running shares the fewest pages, and so does a job's.
-        let whileIdle = idle.functions(inObjectEndingWith: "/kioskprint")
-        var seen = Set(whileIdle)
-        let forJobs = jobs.functions(inObjectEndingWith: "/kioskprint").filter { seen.insert($0).inserted }
-        let atStart = start.functions(inObjectEndingWith: "/kioskprint").filter { seen.insert($0).inserted }
-        guard whileIdle.count > 100 else {
-            throw BenchError("callgrind saw only \(whileIdle.count) functions of the idle kioskprint: is the copy \(copy) the agent?")
+        let binary = "/kioskprint"
+        let steady = try steadyIdle(idleRun.slices).functions(inObjectEndingWith: binary)
+        var seen = Set(steady)
+        let whileIdle = idleRun.slices.reduce(CallgrindProfile(), +).functions(inObjectEndingWith: binary)
+            .filter { seen.insert($0).inserted }
+        let forJobs = jobsRun.slices.reduce(CallgrindProfile(), +).functions(inObjectEndingWith: binary)
+            .filter { seen.insert($0).inserted }
+        let atStart = idleRun.start.functions(inObjectEndingWith: binary).filter { seen.insert($0).inserted }
+        guard steady.count > 20 else {
+            throw BenchError("callgrind saw only \(steady.count) functions of the idle kioskprint after its release: "
+                + "is the copy \(copy) the agent?")
         }
-        progress("\(whileIdle.count) functions while idle, \(forJobs.count) more for the jobs, \(atStart.count) only at start")
-        return (whileIdle + forJobs + atStart).map { $0 + "\n" }.joined()
+        progress("\(steady.count) functions idle after the release, \(whileIdle.count) more once ready, "
+            + "\(forJobs.count) more for the jobs, \(atStart.count) only at start")
+        return (steady + whileIdle + forJobs + atStart).map { $0 + "\n" }.joined()
     }
 
-    /// Starts the agent under callgrind, runs `work` while it is ready, stops it and reads the
-    /// profile: up to READY=1 (callgrind_control dumps it then), and from there to the end.
-    private static func profiledRun(site: AgentSite, binary: String, name: String, work: (Spawned) async throws -> Void)
-        async throws -> (start: CallgrindProfile, afterReady: CallgrindProfile) {
+    /// The slices after the one in which the idle release ran, but the last
+    /// (which holds the stop): what the idle agent keeps running.
+    static func steadyIdle(_ slices: [CallgrindProfile]) throws -> CallgrindProfile {
+        guard let release = slices.lastIndex(where: { $0.ran(functionPrefixed: releaseFunction) }) else {
+            throw BenchError("the idle agent did not give its pages back within \(idleSlices) s under callgrind "
+                + "(no \(releaseFunction) in its profile): raise idleSlices")
+        }
+        let after = slices[(release + 1)...].dropLast()
+        guard !after.isEmpty else {
+            throw BenchError("the idle agent gave its pages back only in the last of its \(idleSlices) s under "
+                + "callgrind: raise idleSlices")
+        }
+        return after.reduce(CallgrindProfile(), +)
+    }
+
+    /// Starts the agent under callgrind, runs `work` while it is ready, then
+    /// lets it run `slices` more seconds, one profile each, stops it and reads
+    /// the profiles: up to READY=1 (callgrind_control dumps it then), each
+    /// slice after it in order, and the last from there to the end.
+    private static func profiledRun(site: AgentSite, binary: String, name: String, slices: Int,
+                                    work: (Spawned) async throws -> Void)
+        async throws -> (start: CallgrindProfile, slices: [CallgrindProfile]) {
         let notify = try NotifySocket(receiveTimeout: .seconds(1))
         let log = site.folder.appendingPathComponent("order-\(name).log").path
         let profilePath = site.folder.appendingPathComponent("callgrind-\(name).out").path
@@ -114,12 +141,19 @@ struct StartupOrder: AsyncParsableCommand {
         let run = try await offloaded {
             try site.start(notify: notify, log: log, wrapper: wrapper, binary: binary, readyWithin: readyLimit)
         }
-        do {
-            // The dump goes to PROFILE.1 and zeroes the counters: what follows is the ready agent's.
+        // Each dump goes to PROFILE.N and zeroes the counters: the first holds the start.
+        @Sendable func dump() async throws {
             _ = try await offloaded {
                 try MeasuredProcess.mustSucceed("callgrind_control", ["--dump", "\(run.agent.pid)"], folder: site.folder)
             }
+        }
+        do {
+            try await dump()
             try await work(run.agent)
+            for _ in 0..<slices {
+                try await Task.sleep(for: .seconds(1))
+                try await dump()
+            }
         } catch {
             run.agent.stop()
             throw error
@@ -128,7 +162,8 @@ struct StartupOrder: AsyncParsableCommand {
         guard stopped.status == 0 else {
             throw BenchError("the agent under callgrind exited with status \(stopped.status); see \(log)")
         }
-        return (try CallgrindProfile.read(profilePath + ".1"), try CallgrindProfile.read(profilePath))
+        let after = try (0..<slices).map { try CallgrindProfile.read(profilePath + ".\($0 + 2)") }
+        return (try CallgrindProfile.read(profilePath + ".1"), after + [try CallgrindProfile.read(profilePath)])
     }
 
     /// One receipt file, one shipping-label envelope and one button press, then the queue drained.
