@@ -95,7 +95,9 @@ let package = Package(
 
         .target(name: "PrintModel", swiftSettings: strict),
         .target(name: "Discovery", dependencies: ["PrintModel", "CAvahi"], swiftSettings: strict),
-        .target(name: "IPP", dependencies: ["PrintModel", "CCups"], swiftSettings: strict),
+        // Timers that give their memory back the moment they are cancelled.
+        .target(name: "Timers", swiftSettings: strict),
+        .target(name: "IPP", dependencies: ["PrintModel", "CCups", "Timers"], swiftSettings: strict),
         .target(name: "RawConnections", dependencies: ["CRawIO"], swiftSettings: strict),
         .target(name: "Store", dependencies: ["PrintModel", .product(name: "GRDB", package: "GRDB.swift"),
                                              .product(name: "Crypto", package: "swift-crypto")],
@@ -115,7 +117,7 @@ let package = Package(
         .target(name: "KioskConfiguration", dependencies: ["PrintModel", "Templates", "TOMLKit"], swiftSettings: strict),
         .target(name: "GPIO", dependencies: ["PrintModel", "CGpiod"], swiftSettings: strict),
         .target(name: "Triggers", dependencies: ["GPIO"], swiftSettings: strict),
-        .target(name: "Spooler", dependencies: ["PrintModel", "Store", "IPP", "Rendering", "Templates", "RawPrinting", "PrinterLanguages", "RawConnections",
+        .target(name: "Spooler", dependencies: ["PrintModel", "Store", "IPP", "Rendering", "Timers", "Templates", "RawPrinting", "PrinterLanguages", "RawConnections",
                                                 .product(name: "Metrics", package: "swift-metrics")],
                 swiftSettings: strict),
         // The server side is generated from openapi.json at build time, so the
@@ -188,6 +190,7 @@ let package = Package(
         // the makers' references.
         .testTarget(name: "RawSimulatorTests", dependencies: ["Simulator", "PrintModel"], swiftSettings: strict),
         .testTarget(name: "ServiceTests", dependencies: ["Service"], swiftSettings: strict),
+        .testTarget(name: "TimersTests", dependencies: ["Timers"], swiftSettings: strict),
         .testTarget(name: "SystemLibraryTests",
                     dependencies: ["CCups", "CAvahi", "CGpiod", "CPangoCairo", "CZint", "CSystemd", "CJpeg"],
                     swiftSettings: strict),

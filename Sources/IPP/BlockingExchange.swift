@@ -1,4 +1,5 @@
 import Foundation
+import Timers
 
 /// Deadline and cancellation shared between the caller's task, the worker
 /// thread and libcups' timeout callback, which runs on the worker thread
@@ -126,9 +127,9 @@ enum BlockingExchange {
             await withCheckedContinuation { continuation in
                 once.attach(continuation)
                 pool.run { once.resume(work()) }
-                let backstop = Task {
-                    try? await Task.sleep(until: control.deadline + .milliseconds(500), clock: .continuous)
-                    guard !Task.isCancelled else { return }
+                // A timer, not a sleeping task: cancelled with every exchange that
+                // ends in time, it must leave nothing armed (OneShotTimer).
+                let backstop = OneShotTimer.started(after: control.deadline + .milliseconds(500) - .now) {
                     control.cancel()
                     once.resume(onDeadline())
                 }

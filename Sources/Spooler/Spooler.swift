@@ -2,6 +2,7 @@ public import PrintModel
 public import Store
 import Foundation
 import Synchronization
+import Timers
 
 /// The queue's engine: for each role, the oldest job is taken (claimed in the
 /// database, so no other process sends it), drawn for the role's printer,
@@ -133,7 +134,9 @@ public struct Spooler: Sendable {
                     // Renew the claim while the job runs, so no other process takes it over.
                     group.addTask {
                         while true {
-                            try await Task.sleep(for: configuration.lease / 3)
+                            // Cut short by the job's end nearly always: a timer, so
+                            // that nothing stays armed for the rest of the third.
+                            try await TimerSleep.sleep(for: configuration.lease / 3)
                             _ = try await store.renewClaim(jobID: job.id, owner: configuration.owner, lease: configuration.lease)
                         }
                     }
@@ -194,7 +197,7 @@ public struct Spooler: Sendable {
 /// its whole limit, so an idle agent does not spin.
 final class WakeUp: Sendable {
     private enum Slot {
-        case waiting(CheckedContinuation<Void, Never>)
+        case waiting(CheckedContinuation<Void, Never>, OneShotTimer)
         /// The wait ended before its continuation was registered.
         case ended
     }
@@ -209,13 +212,17 @@ final class WakeUp: Sendable {
     /// The number of signals so far: read it before looking for work.
     var current: UInt64 { state.withLock { $0.generation } }
 
+    /// Waits registered or marked and not yet cleared: none once every wait has returned.
+    var slotCount: Int { state.withLock { $0.slots.count } }
+
     /// Ends every wait now, and every wait whose `since` predates this signal.
     func signal() {
         let woken: [CheckedContinuation<Void, Never>] = state.withLock { state in
             state.generation &+= 1
             var woken: [CheckedContinuation<Void, Never>] = []
             for (id, slot) in state.slots {
-                if case .waiting(let continuation) = slot {
+                if case .waiting(let continuation, let timer) = slot {
+                    timer.cancel()
                     woken.append(continuation)
                     state.slots[id] = nil
                 }
@@ -227,30 +234,47 @@ final class WakeUp: Sendable {
 
     /// Returns after `limit`, or as soon as there has been a signal since
     /// `seen` (a value of `current`): at once if one came already.
+    ///
+    /// One continuation and a ``OneShotTimer``: every commit ends the waits of
+    /// the idle roles, and a sleeping child task in a group (as before) took
+    /// three tasks per wait and left each one's wake-up armed for the rest of
+    /// its limit.
     func wait(upTo limit: Duration, since seen: UInt64) async {
         let id = nextID.add(1, ordering: .relaxed).newValue
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                await withCheckedContinuation { continuation in
-                    let endAlready = self.state.withLock { state in
-                        if case .ended = state.slots[id] {
-                            state.slots[id] = nil
-                            return true
-                        }
-                        if state.generation != seen { return true }
-                        state.slots[id] = .waiting(continuation)
-                        return false
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let timer = OneShotTimer(after: limit) { [self] in expire(id) }
+                let endAlready = state.withLock { state in
+                    if case .ended = state.slots[id] {
+                        state.slots[id] = nil
+                        return true
                     }
-                    if endAlready { continuation.resume() }
+                    if state.generation != seen { return true }
+                    state.slots[id] = .waiting(continuation, timer)
+                    return false
+                }
+                if endAlready {
+                    timer.cancel()
+                    continuation.resume()
+                } else {
+                    timer.start()
                 }
             }
-            group.addTask { try? await Task.sleep(for: limit) }
-            await group.next()
-            group.cancelAll()
+        } onCancel: {
             end(id)
         }
-        // Both sides are done: a mark left for a wait a signal ended goes too.
+        // The wait is over: a mark left by a cancellation that came first goes too.
         state.withLock { $0.slots[id] = nil }
+    }
+
+    /// The limit of wait `id` has passed: resumes it if it still waits.
+    private func expire(_ id: UInt64) {
+        let continuation: CheckedContinuation<Void, Never>? = state.withLock { state in
+            guard case .waiting(let continuation, _) = state.slots[id] else { return nil }
+            state.slots[id] = nil
+            return continuation
+        }
+        continuation?.resume()
     }
 
     /// Resumes wait `id` if it still waits, or marks it ended so that a
@@ -258,8 +282,9 @@ final class WakeUp: Sendable {
     private func end(_ id: UInt64) {
         let continuation: CheckedContinuation<Void, Never>? = state.withLock { state in
             switch state.slots[id] {
-            case .waiting(let continuation):
+            case .waiting(let continuation, let timer):
                 state.slots[id] = nil
+                timer.cancel()
                 return continuation
             case .ended:
                 return nil

@@ -72,4 +72,29 @@ import Testing
         }
         #expect(ended.value.load(ordering: .relaxed) == 200)
     }
+
+    /// Every commit ends the idle roles' waits: each ended wait, by a signal,
+    /// its limit or its task's cancellation, must leave nothing behind.
+    @Test func endedWaitsLeaveNothingBehind() async {
+        let wake = WakeUp()
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<300 {
+                let seen = wake.current
+                group.addTask {
+                    // A third end by their limit, the rest by the signals below.
+                    await wake.wait(upTo: index % 3 == 0 ? .microseconds(index) : .seconds(600), since: seen)
+                }
+                if index % 10 == 0 { wake.signal() }
+            }
+            while wake.slotCount > 0 || group.isEmpty == false {
+                wake.signal()
+                if await group.next() == nil { break }
+            }
+        }
+        #expect(wake.slotCount == 0)
+        let cancelled = Task { await wake.wait(upTo: .seconds(600), since: wake.current) }
+        cancelled.cancel()
+        await cancelled.value
+        #expect(wake.slotCount == 0)
+    }
 }

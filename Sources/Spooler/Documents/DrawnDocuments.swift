@@ -1,5 +1,5 @@
 public import PrintModel
-public import Store
+import Store
 import Synchronization
 
 /// Jobs drawn when they were taken in, waiting for the spooler of the same
