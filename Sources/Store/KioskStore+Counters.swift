@@ -10,7 +10,7 @@ extension KioskStore {
     /// - Parameter limit: the last number before the counter starts again
     ///   at 1, as a ticket roll's 1 to 999 does; nil counts on for ever.
     public func nextNumber(of counter: String, wrappingAfter limit: Int? = nil, at date: Date = Date()) async throws -> Int {
-        try await pool.write { db in
+        try await database.write { db in
             try Int.fetchOne(db, sql: """
                 INSERT INTO counter (name, value, updatedAt) VALUES (?1, 1, ?2)
                 ON CONFLICT(name) DO UPDATE
@@ -22,7 +22,7 @@ extension KioskStore {
 
     /// The counter's last number given out; nil for a counter never used.
     public func currentNumber(of counter: String) async throws -> Int? {
-        try await pool.read { db in
+        try await database.read { db in
             try Int.fetchOne(db, sql: "SELECT value FROM counter WHERE name = ?", arguments: [counter])
         }
     }

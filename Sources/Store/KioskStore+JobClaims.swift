@@ -32,7 +32,7 @@ extension KioskStore {
     public func claimNext(role: Role, owner: String, lease: Duration, now: Date = Date(),
                           setAside: (JobID, String) -> Void = { _, _ in }) async throws -> PrintJob? {
         let expires = try Self.expiry(of: lease, from: now)
-        let (claimed, setAsideRows) = try await pool.writeWithoutTransaction { db -> (PrintJob?, [(JobID, String)]) in
+        let (claimed, setAsideRows) = try await database.writeWithoutTransaction { db -> (PrintJob?, [(JobID, String)]) in
             // Most looks find nothing: a role woken by another role's commits,
             // a queue that ran dry. Those run one cached SELECT, outside any
             // transaction: no write lock, no commit, none of the statements a
@@ -112,7 +112,7 @@ extension KioskStore {
     /// this one, later) may take it. Nothing to do if it is not held or has
     /// ended; refused if another process holds it.
     public func releaseClaim(jobID: JobID, owner: String) async throws {
-        try await pool.write { db in
+        try await database.write { db in
             var record = try Self.fetchRecord(db, jobID)
             guard let holder = record.claimedBy else { return }
             guard holder == owner else {
@@ -249,7 +249,7 @@ extension KioskStore {
             try record.update(db)
             return try record.job()
         }
-        return try await synced ? pool.write(update) : writeWithoutOwnSync(update)
+        return try await synced ? database.write(update) : writeWithoutOwnSync(update)
     }
 
     /// `updates` in one write transaction whose commit is not synced to disk
@@ -262,7 +262,7 @@ extension KioskStore {
     /// the printer is asked again. `print --wait` sends one sync sooner.
     /// The connection is set back to FULL before anything else can commit.
     func writeWithoutOwnSync<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await pool.writeWithoutTransaction { db in try Self.committingWithoutOwnSync(db, updates) }
+        try await database.writeWithoutTransaction { db in try Self.committingWithoutOwnSync(db, updates) }
     }
 
     /// `updates` in one transaction of the writer `db`, committed without a

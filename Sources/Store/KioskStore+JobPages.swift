@@ -30,7 +30,7 @@ extension KioskStore {
     /// below `before` when given: the newest of them, returned oldest first
     /// as lists show them. Page back by passing the first id as `before`.
     public func jobs(_ filter: JobFilter, role: Role? = nil, limit: Int, before: JobID? = nil) async throws -> [PrintJob] {
-        try await pool.read { db in
+        try await database.read { db in
             try JobRecord.fetchAll(db, sql: """
                 SELECT * FROM job
                 WHERE \(filter.sql) AND (:role IS NULL OR role = :role) AND (:before IS NULL OR id < :before)
@@ -42,7 +42,7 @@ extension KioskStore {
 
     /// How many jobs match `filter`, by role name.
     public func jobCounts(_ filter: JobFilter) async throws -> [String: Int] {
-        try await pool.read { db in
+        try await database.read { db in
             let rows = try Row.fetchAll(db, sql: "SELECT role, COUNT(*) AS n FROM job WHERE \(filter.sql) GROUP BY role")
             return Dictionary(uniqueKeysWithValues: rows.map { ($0["role"] as String, $0["n"] as Int) })
         }

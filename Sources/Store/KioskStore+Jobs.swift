@@ -25,7 +25,7 @@ extension KioskStore {
                         at date: Date = Date(), whenInserted: (@Sendable (JobID) -> Void)? = nil) async throws -> PrintJob {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         try Self.validate(name: name, content: content, copies: copies)
-        return try await pool.write { db in
+        return try await database.write { db in
             // The marker holds the id, known only after the insert; a UUID
             // holds its unique place until then, inside this transaction.
             var record = JobRecord(name: name, role: role, content: content, copies: copies, at: date,
@@ -45,7 +45,7 @@ extension KioskStore {
     /// The jobs in queue order (oldest first): the unfinished ones, or every
     /// job when `includeFinished`; of one role, or of all when `role` is nil.
     public func jobs(includeFinished: Bool = false, role: Role? = nil) async throws -> [PrintJob] {
-        try await pool.read { db in
+        try await database.read { db in
             try JobRecord.fetchAll(db, sql: """
                 SELECT * FROM job
                 WHERE (?1 OR state IN \(Self.unfinishedList)) AND (?2 IS NULL OR role = ?2)
@@ -57,7 +57,7 @@ extension KioskStore {
     /// The job queued from `source` at or after `date`, if any: whether a
     /// file claimed at `date` was already queued before an interruption.
     public func job(source: String, since date: Date) async throws -> PrintJob? {
-        try await pool.read { db in
+        try await database.read { db in
             try JobRecord.fetchOne(db, sql: "SELECT * FROM job WHERE source = ? AND createdAt >= ? ORDER BY id DESC LIMIT 1",
                                    arguments: [source, date])?.job()
         }
@@ -65,7 +65,7 @@ extension KioskStore {
 
     /// The job queued under an Idempotency-Key, with the hash of the request that queued it.
     public func job(idempotencyKey key: String) async throws -> (job: PrintJob, requestSHA256: String?)? {
-        try await pool.read { db in
+        try await database.read { db in
             guard let record = try JobRecord.fetchOne(db, sql: "SELECT * FROM job WHERE idempotencyKey = ?", arguments: [key]) else {
                 return nil
             }
@@ -75,7 +75,7 @@ extension KioskStore {
 
     /// One job, finished or not.
     public func job(_ id: JobID) async throws -> PrintJob {
-        try await pool.read { db in try Self.fetchRecord(db, id).listedJob() }
+        try await database.read { db in try Self.fetchRecord(db, id).listedJob() }
     }
 
     /// An operator's cancel. A job no printer has (queued, or waiting before
@@ -86,7 +86,7 @@ extension KioskStore {
     /// Returns the job as it now is; throws `jobFinished` if it had ended.
     @discardableResult
     public func requestCancel(_ id: JobID, at date: Date = Date()) async throws -> PrintJob {
-        try await pool.write { db in
+        try await database.write { db in
             var record = try Self.fetchRecord(db, id)
             let state = try record.jobState()
             guard !state.isTerminal || state == .held else { throw StoreError.jobFinished(id, state) }
@@ -111,7 +111,7 @@ extension KioskStore {
     /// delivery (ended, but still listed by Get-Jobs) must not be taken for this one.
     @discardableResult
     public func retry(_ id: JobID, at date: Date = Date()) async throws -> PrintJob {
-        try await pool.write { db in
+        try await database.write { db in
             var record = try Self.fetchRecord(db, id)
             let state = try record.jobState()
             guard [.failed, .aborted, .canceled, .held].contains(state) else { throw StoreError.notRetryable(id, state) }
@@ -134,7 +134,7 @@ extension KioskStore {
     /// The newest job of `role` (for a reprint button), or the newest that
     /// completed when `completedOnly`; nil if there is none.
     public func lastJob(role: Role, completedOnly: Bool = false) async throws -> PrintJob? {
-        try await pool.read { db in
+        try await database.read { db in
             try JobRecord.fetchOne(db, sql: """
                 SELECT * FROM job WHERE role = ?1 AND (NOT ?2 OR state = 'completed') ORDER BY id DESC LIMIT 1
                 """, arguments: [role.name, completedOnly])?.listedJob()
@@ -143,7 +143,7 @@ extension KioskStore {
 
     /// How many jobs are unfinished, of one role or of all.
     public func queueDepth(role: Role? = nil) async throws -> Int {
-        try await pool.read { db in
+        try await database.read { db in
             try Int.fetchOne(db, sql: """
                 SELECT COUNT(*) FROM job WHERE state IN \(Self.unfinishedList) AND (?1 IS NULL OR role = ?1)
                 """, arguments: [role?.name]) ?? 0
@@ -153,7 +153,7 @@ extension KioskStore {
     /// The roles that have unfinished jobs, without reading the jobs: what
     /// the spooler asks to find roles it does not serve yet.
     public func rolesWithUnfinishedJobs() async throws -> Set<Role> {
-        try await pool.read { db in
+        try await database.read { db in
             let names = try String.fetchAll(db, sql: "SELECT DISTINCT role FROM job WHERE state IN \(Self.unfinishedList)")
             return Set(try names.map { try Role($0) })
         }

@@ -9,7 +9,7 @@ extension KioskStore {
     @discardableResult
     public func pinCertificate(printerID: Int64, to fingerprint: CertificateFingerprint,
                                replacing expected: CertificateFingerprint?) async throws -> Bool {
-        try await pool.write { db in
+        try await database.write { db in
             try db.execute(sql: """
                 UPDATE printer SET certificateSHA256 = ?1 WHERE id = ?2 AND certificateSHA256 IS ?3
                 """, arguments: [fingerprint.hex, printerID, expected?.hex])

@@ -30,7 +30,7 @@ extension KioskStore {
     public func assign(uri: String, serviceName: String?, capabilities: PrinterCapabilities,
                        certificate: CertificateFingerprint? = nil,
                        to role: Role, as place: RolePlace, at date: Date = Date()) async throws -> AssignmentOutcome {
-        try await pool.write { db in
+        try await database.write { db in
             let (printer, replacedPin) = try Self.upsertPrinter(db, uri: uri, serviceName: serviceName,
                                                                 capabilities: capabilities, certificate: certificate,
                                                                 at: date)
@@ -67,7 +67,7 @@ extension KioskStore {
 
     /// Every role's printers, by role name, then primary first.
     public func assignments(for role: Role? = nil) async throws -> [RoleAssignment] {
-        try await pool.read { db in
+        try await database.read { db in
             // Compiled once per connection: asked at every intake and delivery.
             let rows = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT roleAssignment.role, roleAssignment.position, printer.*
@@ -86,7 +86,7 @@ extension KioskStore {
     /// The printer a person means by `reference`: its id, URI, name or DNS-SD
     /// service name (names compared without regard to case).
     public func findPrinter(_ reference: String) async throws -> SavedPrinter {
-        try await pool.read { db in
+        try await database.read { db in
             let record = try PrinterRecord.fetchOne(db, sql: """
                 SELECT * FROM printer
                 WHERE CAST(id AS TEXT) = ?1 OR uri = ?1 OR name = ?1 COLLATE NOCASE OR serviceName = ?1 COLLATE NOCASE
@@ -101,7 +101,7 @@ extension KioskStore {
     /// left with no role is forgotten. Returns the roles it left.
     @discardableResult
     public func remove(printerID: Int64, from role: Role? = nil) async throws -> [Role] {
-        try await pool.write { db in
+        try await database.write { db in
             let roles = try String.fetchAll(db, sql: """
                 SELECT role FROM roleAssignment WHERE printerId = ? AND (?2 IS NULL OR role = ?2) ORDER BY role
                 """, arguments: [printerID, role?.name]).map { try Role($0) }
@@ -120,7 +120,7 @@ extension KioskStore {
 
     /// Records what a new contact with the printer found.
     public func recordContact(printerID: Int64, capabilities: PrinterCapabilities, at date: Date = Date()) async throws {
-        try await pool.write { db in
+        try await database.write { db in
             try db.execute(sql: "UPDATE printer SET capabilities = ?, name = ?, contactedAt = ? WHERE id = ?",
                            arguments: [try PrinterRecord.encode(capabilities), capabilities.name, date, printerID])
         }
@@ -176,7 +176,7 @@ extension KioskStore {
     /// Returns the printer as now saved.
     @discardableResult
     public func moveSavedPrinter(printerID: Int64, to uri: String) async throws -> SavedPrinter {
-        try await pool.write { db in
+        try await database.write { db in
             guard var record = try PrinterRecord.fetchOne(db, key: printerID) else {
                 throw StoreError.printerNotFound("\(printerID)")
             }

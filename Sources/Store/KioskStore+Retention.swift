@@ -53,7 +53,7 @@ extension KioskStore {
                                   batchSize: Int = KioskStore.purgeBatch) async throws -> PurgedJobs {
         // The count limit as an id: every finished job at or below it is beyond the newest N.
         let upTo: Int64? = if let keep = rule.keepNewest {
-            try await pool.read { db in
+            try await database.read { db in
                 try Int64.fetchOne(db, sql: "SELECT id FROM job WHERE state IN \(Self.purgeableList) ORDER BY id DESC LIMIT 1 OFFSET ?",
                                    arguments: [max(0, keep)])
             }
@@ -62,7 +62,7 @@ extension KioskStore {
         let arguments: StatementArguments = ["before": rule.endedBefore, "upTo": upTo]
         let folder = Self.standardFolder(spoolFolder)
         if dryRun {
-            return try await pool.read { db in
+            return try await database.read { db in
                 let rows = try Row.fetchAll(db, sql: "SELECT id, documentPath FROM job WHERE \(Self.purgeCandidates)", arguments: arguments)
                 let ids = Set(rows.map { $0["id"] as Int64 })
                 let paths = Set(rows.compactMap { $0["documentPath"] as String? }).filter { Self.isInside($0, folder: folder) }
@@ -75,7 +75,7 @@ extension KioskStore {
         var purged = PurgedJobs()
         let batchSize = max(1, batchSize)
         while true {
-            let batch = try await pool.write { db -> PurgedJobs in
+            let batch = try await database.write { db -> PurgedJobs in
                 var batchArguments = arguments
                 batchArguments += ["limit": batchSize]
                 let deleted = try String?.fetchAll(db, sql: """
@@ -106,7 +106,7 @@ extension KioskStore {
     public func reclaimFreePages(step: Int = 2000) async throws -> Int64 {
         var reclaimed: Int64 = 0
         while true {
-            let (freed, more) = try await pool.writeWithoutTransaction { db -> (Int64, Bool) in
+            let (freed, more) = try await database.writeWithoutTransaction { db -> (Int64, Bool) in
                 let pageSize = try Int64.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
                 guard try Self.usesIncrementalVacuum(db) else {
                     let before = try Int64.fetchOne(db, sql: "PRAGMA page_count") ?? 0
@@ -126,14 +126,14 @@ extension KioskStore {
         }
         if reclaimed > 0 {
             // Non-blocking: copies what it can into the file now, so it shrinks without waiting for the next auto-checkpoint.
-            _ = try? await pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(PASSIVE)") }
+            _ = try? await database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(PASSIVE)") }
         }
         return reclaimed
     }
 
     /// How many jobs the database holds, finished or not.
     public func jobCount() async throws -> Int {
-        try await pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM job") ?? 0 }
+        try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM job") ?? 0 }
     }
 
     // MARK: - Private

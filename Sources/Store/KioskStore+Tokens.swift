@@ -20,7 +20,7 @@ extension KioskStore {
         guard !scopes.isEmpty else { throw TokenError.noScopes }
         let secret = Self.makeTokenSecret()
         do {
-            let token = try await pool.write { db in
+            let token = try await database.write { db in
                 let row = try Row.fetchOne(db, sql: """
                     INSERT INTO apiToken (name, scopes, secretSHA256, createdAt) VALUES (?, ?, ?, ?) RETURNING *
                     """, arguments: [name, Self.column(scopes), Self.tokenHash(secret), date])
@@ -37,7 +37,7 @@ extension KioskStore {
 
     /// Every token, by name. Secrets are never stored, so none is returned.
     public func tokens() async throws -> [APIToken] {
-        try await pool.read { db in
+        try await database.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM apiToken ORDER BY name").map(Self.token(from:))
         }
     }
@@ -45,7 +45,7 @@ extension KioskStore {
     /// Deletes the token named `name`; its secret stops working at once.
     /// Returns false when there is no such token.
     public func revokeToken(named name: String) async throws -> Bool {
-        try await pool.write { db in
+        try await database.write { db in
             try db.execute(sql: "DELETE FROM apiToken WHERE name = ?", arguments: [name])
             return db.changesCount > 0
         }
@@ -71,7 +71,7 @@ extension KioskStore {
         // a secret: a guess that shares a prefix with a real secret shares
         // nothing with its hash.
         let hash = Self.tokenHash(secret)
-        let found = try await pool.read { db in
+        let found = try await database.read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM apiToken WHERE secretSHA256 = ?", arguments: [hash]).map(Self.token(from:))
         }
         guard let found else { return nil }
@@ -79,7 +79,7 @@ extension KioskStore {
         // The condition is checked again in the UPDATE: of requests arriving
         // together, one writes. A clock set back by more than the resolution
         // writes too, so lastUsedAt does not stay in the future for good.
-        let noted = try? await pool.write { db in
+        let noted = try? await database.write { db in
             try Row.fetchOne(db, sql: """
                 UPDATE apiToken SET lastUsedAt = ?1
                 WHERE id = ?2 AND (lastUsedAt IS NULL OR lastUsedAt <= ?3 OR lastUsedAt >= ?4)

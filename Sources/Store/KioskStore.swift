@@ -11,20 +11,35 @@ public import PrintModel
 /// let saved = try await store.assign(printer: candidate, to: Role("receipt"), as: .primary)
 /// ```
 public final class KioskStore: Sendable {
+    /// How long a process keeps the database open, which decides how it opens it.
+    public enum Use: Sendable {
+        /// The agent: open for days, reading beside its writes (GRDB's
+        /// DatabasePool: a writer connection and reader connections).
+        case agent
+        /// One command: a single connection for a handful of statements.
+        /// A pool's open costs a command about as much as its work: its
+        /// readers are connections of their own, and it writes a table into
+        /// the WAL when it finds none (the last command's close checkpoint
+        /// deletes it), a write transaction and two fsyncs per command.
+        case command
+    }
+
     /// The path of the database file.
     public let path: String
-    let pool: DatabasePool
+    /// A DatabasePool for the agent, a DatabaseQueue for a command (``Use``).
+    let database: any DatabaseWriter
 
     /// Opens the database at `path`, creating it (mode 0600) and its folder
     /// (mode 0700) if needed, and brings its schema up to date. A write waits
     /// up to `busyTimeout` for another process's lock before it fails.
-    public convenience init(path: String, busyTimeout: Duration = .seconds(10)) throws(StoreError) {
-        try self.init(path: path, busyTimeout: busyTimeout, convertAtOpenUpTo: Self.convertAtOpenLimit)
+    public convenience init(path: String, busyTimeout: Duration = .seconds(10), use: Use = .agent) throws(StoreError) {
+        try self.init(path: path, busyTimeout: busyTimeout, use: use, convertAtOpenUpTo: Self.convertAtOpenLimit)
     }
 
     /// - Parameter convertAtOpenUpTo: the largest file converted to
     ///   incremental auto_vacuum at open (see ``useIncrementalVacuum(_:upTo:)``).
-    init(path: String, busyTimeout: Duration = .seconds(10), convertAtOpenUpTo limit: Int64) throws(StoreError) {
+    init(path: String, busyTimeout: Duration = .seconds(10), use: Use = .agent,
+         convertAtOpenUpTo limit: Int64) throws(StoreError) {
         self.path = path
         do {
             try Self.prepareFile(at: path)
@@ -36,19 +51,28 @@ public final class KioskStore: Sendable {
             configuration.prepareDatabase { db in
                 try db.execute(sql: "PRAGMA foreign_keys = ON")
             }
-            pool = try DatabasePool(path: path, configuration: configuration)
+            switch use {
+            case .agent:
+                database = try DatabasePool(path: path, configuration: configuration)
+            case .command:
+                // WAL is the file's own mode once set: a queue's connection
+                // uses it as it finds it. Only a new file (or one from before
+                // WAL) is switched, paying the pool's set-up once.
+                if !Self.isInWALMode(path) { configuration.journalMode = .wal }
+                database = try DatabaseQueue(path: path, configuration: configuration)
+            }
             // An accepted job must survive a power cut. In WAL mode with
             // synchronous = NORMAL a commit is not flushed to disk until the
             // next checkpoint, so the last commits can vanish on power loss;
             // FULL syncs the WAL at every commit (one fsync per job change:
             // cheap at a kiosk's rate). GRDB sets NORMAL on the writer when it
             // turns WAL on, after prepareDatabase has run, so this is set here,
-            // on the writer connection, which makes every commit of this pool.
-            try pool.writeWithoutTransaction { db in
+            // on the writer connection, which makes every commit of this store.
+            try database.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA synchronous = FULL")
             }
-            try Self.useIncrementalVacuum(pool, upTo: limit)
-            try Self.migrator.migrate(pool)
+            try Self.useIncrementalVacuum(database, upTo: limit)
+            try Self.migrator.migrate(database)
         } catch let error as StoreError {
             throw error
         } catch {
@@ -68,10 +92,14 @@ public final class KioskStore: Sendable {
     /// the agent when two roles went idle together on a 2-core machine (both
     /// threads waited for a read whose continuation needed one of them).
     public func releaseMemory() async {
-        let pool = pool
+        let database = database
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let thread = Thread {
-                pool.releaseMemory()
+                switch database {
+                case let pool as DatabasePool: pool.releaseMemory()
+                case let queue as DatabaseQueue: queue.releaseMemory()
+                default: break
+                }
                 continuation.resume()
             }
             thread.name = "kioskprint-store-release"
@@ -92,14 +120,26 @@ public final class KioskStore: Sendable {
     /// holds only what it keeps. A VACUUM that fails (the disk is full,
     /// another process holds the file) leaves the mode as it was, to be tried
     /// again: the database works either way, it only keeps its free pages.
-    static func useIncrementalVacuum(_ pool: DatabasePool, upTo limit: Int64) throws {
-        try pool.writeWithoutTransaction { db in
+    static func useIncrementalVacuum(_ database: any DatabaseWriter, upTo limit: Int64) throws {
+        try database.writeWithoutTransaction { db in
             guard try !usesIncrementalVacuum(db) else { return }
             let pages = try Int64.fetchOne(db, sql: "PRAGMA page_count") ?? 0
             let pageSize = try Int64.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
             guard pages * pageSize <= limit else { return }
             try convertToIncrementalVacuum(db)
         }
+    }
+
+    /// Whether the file's header says WAL: bytes 18 and 19 of an SQLite
+    /// file, its write and read format versions, are 2 in WAL mode (1 for a
+    /// rollback journal). False for a new, empty or unreadable file.
+    static func isInWALMode(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var versions: (UInt8, UInt8) = (0, 0)
+        let read = withUnsafeMutableBytes(of: &versions) { pread(fd, $0.baseAddress, 2, 18) }
+        return read == 2 && versions == (2, 2)
     }
 
     /// The largest file converted at open: 64 MB, a few seconds' VACUUM on an SD card.

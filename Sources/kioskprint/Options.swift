@@ -11,8 +11,9 @@ struct DatabaseOptions: ParsableArguments {
         valueName: "path"))
     var database: String?
 
+    /// The store, opened for one command (``KioskStore/Use/command``).
     func open() throws -> KioskStore {
-        try KioskStore(path: DatabaseLocation.resolve(explicit: database))
+        try KioskStore(path: DatabaseLocation.resolve(explicit: database), use: .command)
     }
 }
 

@@ -17,7 +17,7 @@ import Testing
         // The writer's statements in order: each commit is taken with the
         // synchronous level set last before it.
         let log = StatementLog()
-        try await store.pool.writeWithoutTransaction { db in db.trace { log.append("\($0)") } }
+        try await store.database.writeWithoutTransaction { db in db.trace { log.append("\($0)") } }
         _ = try #require(try await store.claimNext(role: receipt, owner: "A", lease: .seconds(30)))
         try await store.markSending(jobID: job.id, owner: "A", printer: counter)
         try await store.markSent(jobID: job.id, owner: "A", printerJobID: 7)
@@ -33,7 +33,7 @@ import Testing
         }
         #expect(commits == ["NORMAL", "FULL", "NORMAL", "NORMAL", "NORMAL", "FULL"])
         // The connection is left as every other commit needs it (2 = FULL).
-        let after = try await store.pool.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") }
+        let after = try await store.database.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") }
         #expect(after == 2)
         // Unsynced is not unwritten: another connection reads what they recorded.
         let reopened = try KioskStore(path: store.path)
@@ -49,7 +49,7 @@ import Testing
         await #expect(throws: StoreError.self) {
             try await store.recordProgress(jobID: job.id, owner: "B", reasons: [])
         }
-        let after = try await store.pool.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") }
+        let after = try await store.database.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") }
         #expect(after == 2)
     }
 }

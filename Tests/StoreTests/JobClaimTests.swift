@@ -230,7 +230,7 @@ import PrintModel
         let store = try KioskStore(path: temporaryStorePath())
         let queued = try #require(try await enqueue(1, receipt, in: store).first)
         let log = StatementLog()
-        try await store.pool.writeWithoutTransaction { db in db.trace { log.append("\($0)") } }
+        try await store.database.writeWithoutTransaction { db in db.trace { log.append("\($0)") } }
 
         #expect(try await store.claimNext(role: coupon, owner: "A", lease: lease, now: t0) == nil)
         #expect(log.statements.count == 1 && log.statements.first?.hasPrefix("SELECT EXISTS") == true,

@@ -60,10 +60,10 @@ func receiptContent(_ number: Int) -> JobContent {
     @Test func everyCommitIsSyncedToDisk() async throws {
         let store = try KioskStore(path: temporaryStorePath())
         // The writer makes every commit, so its setting is the one that counts (2 = FULL).
-        let writer = try await store.pool.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") }
+        let writer = try await store.database.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") }
         #expect(writer == 2)
         let reopened = try KioskStore(path: store.path)
-        let again = try await reopened.pool.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") }
+        let again = try await reopened.database.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") }
         #expect(again == 2)
     }
 
@@ -81,9 +81,9 @@ func receiptContent(_ number: Int) -> JobContent {
         try old.close()
 
         let store = try KioskStore(path: path)
-        let applied = try await store.pool.read { try KioskStore.migrator.appliedIdentifiers($0) }
+        let applied = try await store.database.read { try KioskStore.migrator.appliedIdentifiers($0) }
         #expect(applied.contains("v2-jobs"))
-        #expect(try await store.pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM printer") } == 1)
+        #expect(try await store.database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM printer") } == 1)
         _ = try await store.enqueue(name: "First job", role: receipt, content: receiptContent(1))
         #expect(try await store.queueDepth() == 1)
     }

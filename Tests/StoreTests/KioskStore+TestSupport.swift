@@ -9,7 +9,7 @@ import PrintModel
 extension KioskStore {
     /// Every saved printer, by name: what the printer table holds, roles or not.
     func savedPrinters() async throws -> [SavedPrinter] {
-        try await pool.read { db in
+        try await database.read { db in
             try PrinterRecord.order(Column("name").collating(.localizedCaseInsensitiveCompare), Column("id"))
                 .fetchAll(db).map { try $0.saved() }
         }
@@ -40,7 +40,7 @@ extension KioskStore {
     /// bytes of template data, as the spooler would have left them.
     func insertJobs(_ count: Int, role: String, state: JobState, endedAt: Date, payload: Int = 200) async throws {
         let data = #"{"text": ""# + String(repeating: "x", count: payload) + #""}"#
-        try await pool.write { db in
+        try await database.write { db in
             for _ in 0..<count {
                 try db.execute(sql: """
                     INSERT INTO job (name, role, contentKind, templateName, templateData, state, createdAt, updatedAt,
@@ -53,7 +53,7 @@ extension KioskStore {
 
     /// Changes a job's state directly, e.g. to held or set-aside.
     func forceState(_ id: JobID, _ state: JobState, at date: Date) async throws {
-        try await pool.write { db in
+        try await database.write { db in
             try db.execute(sql: "UPDATE job SET state = ?, completedAt = ?, updatedAt = ? WHERE id = ?",
                            arguments: [state.rawValue, state.isTerminal ? date : nil, date, id.rawValue])
         }
@@ -61,13 +61,13 @@ extension KioskStore {
 
     /// The database file's size once everything in the WAL is in it.
     func checkpointedFileSize() async throws -> Int64 {
-        try await pool.writeWithoutTransaction { db in _ = try Row.fetchAll(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        try await database.writeWithoutTransaction { db in _ = try Row.fetchAll(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         return (attributes[.size] as? NSNumber)?.int64Value ?? 0
     }
 
     /// The file's auto_vacuum mode: 0 NONE, 1 FULL, 2 INCREMENTAL.
     func autoVacuumMode() async throws -> Int {
-        try await pool.read { db in try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") ?? -1 }
+        try await database.read { db in try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") ?? -1 }
     }
 }

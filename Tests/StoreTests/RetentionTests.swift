@@ -169,7 +169,7 @@ import Testing
         let store = try KioskStore(path: path)
         #expect(try await store.autoVacuumMode() == 2)
         // The VACUUM that converted it also gave its free pages back.
-        #expect(try await store.pool.read { try Int.fetchOne($0, sql: "PRAGMA freelist_count") } == 0)
+        #expect(try await store.database.read { try Int.fetchOne($0, sql: "PRAGMA freelist_count") } == 0)
         #expect(try await store.reclaimFreePages() == 0)
     }
 }

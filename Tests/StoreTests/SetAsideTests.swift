@@ -21,7 +21,7 @@ import Testing
     func unreadableJob(role: String) async throws -> PrintJob {
         let job = try await store.enqueue(name: "From the future", role: try Role(role),
                                           content: .template(name: "receipt", dataJSON: "{}"))
-        try await store.pool.write { db in
+        try await store.database.write { db in
             try db.execute(sql: "UPDATE job SET contentKind = 'hologram' WHERE id = ?", arguments: [job.id.rawValue])
         }
         return job

@@ -35,7 +35,7 @@ func capabilities(_ name: String, kinds: Set<JobKind> = [.receipt, .roll]) -> Pr
         let folderMode = try FileManager.default.attributesOfItem(
             atPath: (path as NSString).deletingLastPathComponent)[.posixPermissions] as? Int
         #expect(folderMode == 0o700)
-        let journal = try await store.pool.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+        let journal = try await store.database.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
         #expect(journal == "wal")
     }
 

@@ -45,7 +45,7 @@ import Testing
         let path = temporaryStorePath()
         let store = try KioskStore(path: path)
         let created = try await store.addToken(name: "kiosk", scopes: [.print, .admin])
-        let saved = try store.pool.read { try Row.fetchOne($0, sql: "SELECT * FROM apiToken") }
+        let saved = try store.database.read { try Row.fetchOne($0, sql: "SELECT * FROM apiToken") }
         let row = try #require(saved)
         let body = String(created.secret.dropFirst(3))
         for (column, value) in row {
@@ -81,7 +81,7 @@ import Testing
     @Test func aWrongOrMalformedSecretAuthenticatesNothing() async throws {
         let store = try KioskStore(path: temporaryStorePath())
         let created = try await store.addToken(name: "pos", scopes: [.print])
-        let savedHash = try await store.pool.read { try String.fetchOne($0, sql: "SELECT secretSHA256 FROM apiToken") }
+        let savedHash = try await store.database.read { try String.fetchOne($0, sql: "SELECT secretSHA256 FROM apiToken") }
         let hash = try #require(savedHash)
         var oneCharacterOff = Array(created.secret)
         oneCharacterOff[10] = oneCharacterOff[10] == "A" ? "B" : "A"
@@ -99,7 +99,7 @@ import Testing
         // Every statement the writer connection runs: a BEGIN that changes
         // nothing would still wait for another process's lock.
         let writes = StatementLog()
-        try await store.pool.writeWithoutTransaction { db in db.trace { writes.append("\($0)") } }
+        try await store.database.writeWithoutTransaction { db in db.trace { writes.append("\($0)") } }
 
         #expect(try await store.authenticate(secret: created.secret, at: start + 1)?.lastUsedAt == start + 1)
         #expect(writes.count > 0)
@@ -144,7 +144,7 @@ import Testing
     @Test func aScopeThisVersionDoesNotKnowGivesNoRights() async throws {
         let store = try KioskStore(path: temporaryStorePath())
         let created = try await store.addToken(name: "pos", scopes: [.read])
-        try await store.pool.write { try $0.execute(sql: "UPDATE apiToken SET scopes = 'read,superuser'") }
+        try await store.database.write { try $0.execute(sql: "UPDATE apiToken SET scopes = 'read,superuser'") }
         let token = try #require(try await store.authenticate(secret: created.secret))
         #expect(token.scopes == [.read] && !token.allows(.print))
     }

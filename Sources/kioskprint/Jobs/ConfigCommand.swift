@@ -43,7 +43,7 @@ struct ConfigCommand: AsyncParsableCommand {
                 + "roles: \(configuration.roles.map(\.name).sorted().joined(separator: ", ")).")
             // A role with no printer is not an error (printers are often picked after the file is
             // written; its jobs wait), but a misspelt role looks exactly like one, so say so.
-            let store = try KioskStore(path: DatabaseLocation.resolve(explicit: database.database ?? configuration.database))
+            let store = try KioskStore(path: DatabaseLocation.resolve(explicit: database.database ?? configuration.database), use: .command)
             let assigned = Set(try await store.assignments().map(\.role))
             for role in configuration.roles.sorted(by: { $0.name < $1.name }) where !assigned.contains(role) {
                 print("Note: no printer holds the role \(role) yet; its jobs will wait. "

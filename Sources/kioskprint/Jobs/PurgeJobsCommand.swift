@@ -44,7 +44,7 @@ struct PurgeJobsCommand: AsyncParsableCommand {
         do { settings = try RunCommand.load(ConfigurationFile.locate(explicit: config)) } catch let refused as RunCommand.Refused {
             throw CLIError(refused.error.description + "\nCorrect the configuration, or give --older-than and --keep.")
         }
-        var retention = JobRetention(store: try KioskStore(path: DatabaseLocation.resolve(explicit: database.database ?? settings.database)),
+        var retention = JobRetention(store: try KioskStore(path: DatabaseLocation.resolve(explicit: database.database ?? settings.database), use: .command),
                                      keepFor: settings.retention.keepFor, keepJobs: settings.retention.keepJobs)
         if olderThan != nil || keep != nil {
             retention.keepFor = try olderThan.map { try ConfigValues.duration($0) }
