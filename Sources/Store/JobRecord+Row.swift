@@ -6,7 +6,8 @@ import GRDB
 /// followed, finished); GRDB's Codable path decodes through a keyed
 /// container per row, which profiling showed as a steady part of the
 /// spooler's own CPU per receipt. The columns and their encodings are the
-/// ones the Codable conformance used (dates as GRDB's text, booleans as 0/1),
+/// ones the Codable conformance used (dates as GRDB's text, written by
+/// `StoredDate`; booleans as 0/1),
 /// so rows written by either read back the same.
 extension JobRecord {
     init(row: Row) {
@@ -55,14 +56,14 @@ extension JobRecord {
         container["documentFormat"] = documentFormat
         container["copies"] = copies
         container["state"] = state
-        container["createdAt"] = createdAt
-        container["updatedAt"] = updatedAt
+        container["createdAt"] = StoredDate(createdAt)
+        container["updatedAt"] = StoredDate(updatedAt)
         container["printerId"] = printerId
         container["printerName"] = printerName
         container["printerUri"] = printerUri
         container["printerJobId"] = printerJobId
         container["attempts"] = attempts
-        container["nextAttemptAt"] = nextAttemptAt
+        container["nextAttemptAt"] = nextAttemptAt.map(StoredDate.init)
         container["lastError"] = lastError
         container["stateReasons"] = stateReasons
         container["impressionsCompleted"] = impressionsCompleted
@@ -70,9 +71,9 @@ extension JobRecord {
         container["cutLengths"] = cutLengths
         container["marker"] = marker
         container["cancelRequested"] = cancelRequested
-        container["completedAt"] = completedAt
+        container["completedAt"] = completedAt.map(StoredDate.init)
         container["claimedBy"] = claimedBy
-        container["claimExpiresAt"] = claimExpiresAt
+        container["claimExpiresAt"] = claimExpiresAt.map(StoredDate.init)
         container["source"] = source
         container["opensDrawer"] = opensDrawer
         container["idempotencyKey"] = idempotencyKey

@@ -131,12 +131,17 @@ struct JobRecord: FetchableRecord, MutablePersistableRecord {
             throw StoreError.corruptJob(id, reason: "\(error)")
         }
         var cuts: [Int]?
-        if let cutLengths { cuts = try Self.decode([Int].self, from: cutLengths, job: id, field: "cutLengths") }
+        if let cutLengths {
+            cuts = cutLengths == "[]" ? [] : try Self.decode([Int].self, from: cutLengths, job: id, field: "cutLengths")
+        }
+        // Nearly every row says "[]": no JSONDecoder for it.
+        let reasons = stateReasons == "[]" ? []
+            : try Self.decode([String].self, from: stateReasons, job: id, field: "stateReasons")
         return PrintJob(
             id: id, name: name, role: parsedRole, content: content, copies: copies, state: try jobState(),
             createdAt: createdAt, updatedAt: updatedAt, printer: printer, printerJobID: printerJobId,
             attempts: attempts, nextAttemptAt: nextAttemptAt, lastError: lastError,
-            stateReasons: try Self.decode([String].self, from: stateReasons, job: id, field: "stateReasons"),
+            stateReasons: reasons,
             impressionsCompleted: impressionsCompleted, pagesExpected: pagesExpected,
             cutLengths: cuts,
             marker: marker, cancelRequested: cancelRequested, completedAt: completedAt,

@@ -74,7 +74,7 @@ extension KioskStore {
                     WHERE other.role = :role AND other.id <> job.id AND other.state IN \(Self.unfinishedList)
                       AND other.claimedBy IS NOT NULL AND other.claimExpiresAt > :now)
                 RETURNING *
-                """), arguments: ["owner": owner, "expires": expires, "role": role.name, "now": now]) else {
+                """), arguments: ["owner": owner, "expires": StoredDate(expires), "role": role.name, "now": StoredDate(now)]) else {
                 return (nil, setAsideRows)
             }
             do { return (try record.job(), setAsideRows) } catch {
@@ -83,7 +83,7 @@ extension KioskStore {
                     UPDATE job SET state = :setAside, lastError = :reason, claimedBy = NULL, claimExpiresAt = NULL,
                                    completedAt = :now, updatedAt = :now
                     WHERE id = :id
-                    """, arguments: ["setAside": JobState.setAside.rawValue, "now": now, "id": record.id,
+                    """, arguments: ["setAside": JobState.setAside.rawValue, "now": StoredDate(now), "id": record.id,
                                      "reason": "Set aside: this version of KioskPrint cannot read it (\(error)). "
                                         + "It is kept as it is; the role's other jobs go on. Print it again from its "
                                         + "source, or with the KioskPrint version that queued it."])

@@ -59,7 +59,7 @@ extension KioskStore {
     public func job(source: String, since date: Date) async throws -> PrintJob? {
         try await database.read { db in
             try JobRecord.fetchOne(db, sql: "SELECT * FROM job WHERE source = ? AND createdAt >= ? ORDER BY id DESC LIMIT 1",
-                                   arguments: [source, date])?.job()
+                                   arguments: [source, StoredDate(date)])?.job()
         }
     }
 
