@@ -66,6 +66,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // The HTTP API's one event loop thread (Hummingbird's default is NIO's group of one per core).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
@@ -130,6 +132,7 @@ let package = Package(
                                .product(name: "HummingbirdCore", package: "hummingbird"),
                                .product(name: "HummingbirdTLS", package: "hummingbird"),
                                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                               .product(name: "NIOPosix", package: "swift-nio"),
                                .product(name: "HTTPTypes", package: "swift-http-types"),
                                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
