@@ -163,23 +163,34 @@ final class Directory: Sendable {
     }
 
     /// Writes `text` to `name` (mode 0640), replacing it; never follows a
-    /// symbolic link at `name`.
+    /// symbolic link at `name`. The text is written under a hidden name and
+    /// renamed into place, so that whoever watches the folder (an operator's
+    /// script waiting for a `.error` file) never reads it half written.
     func write(_ text: String, to name: String) throws {
-        let file = openat(fd, name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o640)
         let target = FileSystem.join(path, name)
+        let writing = ".\(name).writing"
+        let file = openat(fd, writing, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o640)
         guard file >= 0 else {
             throw TriggerError.system("write", target, errno: errno, advice: "Check that the agent may write to \(path).")
         }
-        defer { close(file) }
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(file, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
-                throw TriggerError.system("write", target, errno: errno,
+                let failure = errno
+                close(file)
+                unlinkat(fd, writing, 0)
+                throw TriggerError.system("write", target, errno: failure,
                                           advice: "Check free space on the disk holding \(path).")
             }
             bytes = bytes.dropFirst(written)
+        }
+        close(file)
+        guard renameat(fd, writing, fd, name) == 0 else {
+            let failure = errno
+            unlinkat(fd, writing, 0)
+            throw TriggerError.system("write", target, errno: failure, advice: "Check that the agent may write to \(path).")
         }
     }
 
