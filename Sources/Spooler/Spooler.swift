@@ -147,7 +147,10 @@ public struct Spooler: Sendable {
             }
             // A job run or an empty look: the role works (a claim alone is not proof on a full disk).
             health.madeProgress(role)
-            if claimed != nil { workedSinceIdle = true }
+            if claimed != nil {
+                workedSinceIdle = true
+                await configuration.afterJob()
+            }
             if claimed == nil {
                 if workedSinceIdle {
                     // The queue ran dry after work: once it stays dry for a moment, the memory

@@ -11,6 +11,11 @@ public struct SpoolerConfiguration: Sendable {
     /// memory a burst freed back to the system there (`MemoryTuning`,
     /// SQLite's caches, `CleanPages`).
     public var whenIdleAfterWork: @Sendable () async -> Void = {}
+    /// Called on a role's loop after each job it ran: the agent gives freed
+    /// memory back there when a job left the heap far above its usual size
+    /// (`MemoryCeiling`), since a queue that never runs dry never gets to
+    /// `whenIdleAfterWork`.
+    public var afterJob: @Sendable () async -> Void = {}
     /// How long a role's queue stays empty after work before `whenIdleAfterWork`.
     public var releaseAfterIdle: Duration = .seconds(2)
     /// How long a claim lasts unless renewed; another process takes the job

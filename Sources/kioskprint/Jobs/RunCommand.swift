@@ -60,6 +60,8 @@ struct RunCommand: AsyncParsableCommand {
         spoolerSettings.idlePoll = configuration.lookEvery
         let idleRelease = IdleMemoryRelease(store: store, logger: logger)
         spoolerSettings.whenIdleAfterWork = { await idleRelease.run() }
+        let ceiling = MemoryCeiling()
+        spoolerSettings.afterJob = { ceiling.check() }
         spoolerSettings.unknownFate = configuration.roleSettings.compactMapValues(\.unknownFate)
         spoolerSettings.cutStyle = configuration.roleSettings.compactMapValues(\.cutStyle)
         spoolerSettings.mediaChanges = configuration.roleSettings.compactMapValues(\.mediaChanges)
