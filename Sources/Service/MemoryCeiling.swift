@@ -25,7 +25,8 @@ public final class MemoryCeiling: Sendable {
     public let step: Int
     private let read: @Sendable () -> Int?
     private let trim: @Sendable () -> Void
-    private let trimmedAt = Mutex(0)
+    /// What a trim left, or nil before the first.
+    private let trimmedAt = Mutex<Int?>(nil)
 
     /// - Parameters: `read` gives the private resident bytes and `trim` gives
     ///   freed memory back; the defaults are /proc/self/statm and `malloc_trim`.
@@ -43,7 +44,7 @@ public final class MemoryCeiling: Sendable {
     @discardableResult
     public func check() -> Bool {
         guard let now = read(), now > ceiling else { return false }
-        let due = trimmedAt.withLock { last in now >= last + step || last == 0 }
+        let due = trimmedAt.withLock { last in last.map { now >= $0 + step } ?? true }
         guard due else { return false }
         trim()
         let after = read() ?? now

@@ -246,22 +246,21 @@ final class WakeUp: Sendable {
         let id = nextID.add(1, ordering: .relaxed).newValue
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let timer = OneShotTimer(after: limit) { [self] in expire(id) }
-                let endAlready = state.withLock { state in
+                // The timer is made only for a wait that registers: a signal often
+                // comes between the look and the wait, and it would go unused.
+                let timer: OneShotTimer? = state.withLock { state in
                     if case .ended = state.slots[id] {
                         state.slots[id] = nil
-                        return true
+                        return nil
                     }
-                    if state.generation != seen { return true }
+                    if state.generation != seen { return nil }
+                    let timer = OneShotTimer(after: limit) { [self] in expire(id) }
                     state.slots[id] = .waiting(continuation, timer)
-                    return false
+                    return timer
                 }
-                if endAlready {
-                    timer.cancel()
-                    continuation.resume()
-                } else {
-                    timer.start()
-                }
+                // Started outside the lock; a signal that took the slot meanwhile
+                // has cancelled it, and a cancelled timer never runs.
+                if let timer { timer.start() } else { continuation.resume() }
             }
         } onCancel: {
             end(id)

@@ -57,8 +57,6 @@ enum DrawOperation {
     /// CPU per receipt. Where text does cross other ink, the sum is at
     /// least as dark as OVER's blend.
     static func textOperator(on cr: OpaquePointer) -> cairo_operator_t {
-        let target = cairo_get_group_target(cr)
-        return cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE
-            && cairo_image_surface_get_format(target) == CAIRO_FORMAT_A8 ? CAIRO_OPERATOR_ADD : CAIRO_OPERATOR_OVER
+        InkBitmap.rasterInk(of: cr) == nil ? CAIRO_OPERATOR_OVER : CAIRO_OPERATOR_ADD
     }
 }

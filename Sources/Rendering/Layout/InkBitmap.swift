@@ -46,11 +46,7 @@ struct InkBitmap: Sendable {
     /// agent's CPU for a receipt with a logo and a QR code. False, having
     /// drawn nothing, on any other surface.
     func inkInPlace(on cr: OpaquePointer, x: Int, y: Int) -> Bool {
-        // The surface drawn on now: a group's, if one was pushed.
-        let target = cairo_get_group_target(cr)
-        guard cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
-              cairo_image_surface_get_format(target) == CAIRO_FORMAT_A8,
-              let data = cairo_image_surface_get_data(target) else { return false }
+        guard let target = Self.rasterInk(of: cr), let data = cairo_image_surface_get_data(target) else { return false }
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
         var offsetX = 0.0, offsetY = 0.0
@@ -94,6 +90,15 @@ struct InkBitmap: Sendable {
             }
         }
         return true
+    }
+
+    /// The surface `cr` draws on now (a group's, if one was pushed) when it is
+    /// the raster's ink, an A8 image surface; nil on any other (a PDF page).
+    static func rasterInk(of cr: OpaquePointer) -> OpaquePointer? {
+        let target = cairo_get_group_target(cr)
+        guard let target, cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
+              cairo_image_surface_get_format(target) == CAIRO_FORMAT_A8 else { return nil }
+        return target
     }
 
     /// Opaque black OVER `destination` through `mask`, in 8 bits as pixman
