@@ -131,8 +131,11 @@ public final class GPIOStandIn: Sendable {
     }
 
     /// Waits until `line` is requested (by a child starting up); nil if it
-    /// is not within `limit`.
-    public func waitForRequest(chip: String = "gpiochip0", line: Int, within limit: Duration = .seconds(20)) async -> Request? {
+    /// is not within `limit`. A minute: in the full suite, with a few hundred
+    /// processes starting around it, a debug `kioskprint gpio watch` once took
+    /// more than 20 s to get there. The wait polls, so a quick child returns
+    /// at once.
+    public func waitForRequest(chip: String = "gpiochip0", line: Int, within limit: Duration = .seconds(60)) async -> Request? {
         _ = await pollUntil(within: limit) { request(chip: chip, line: line) != nil }
         return request(chip: chip, line: line)
     }
