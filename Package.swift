@@ -94,6 +94,8 @@ let package = Package(
         .systemLibrary(name: "CRawIO", path: "Sources/CLibraries/CRawIO"),
         // libFuzzer's driver, weakly declared: linked only in the fuzzing build.
         .systemLibrary(name: "CFuzzDriver", path: "Sources/CLibraries/CFuzzDriver"),
+        // The idle release's unmapping of shared code: C for dl_iterate_phdr's GNU types.
+        .target(name: "CCodePages", path: "Sources/CLibraries/CCodePages"),
 
         .target(name: "PrintModel", swiftSettings: strict),
         .target(name: "Discovery", dependencies: ["PrintModel", "CAvahi"], swiftSettings: strict),
@@ -115,7 +117,7 @@ let package = Package(
         // The GPIO stand-in is C source compiled at test time into an LD_PRELOAD library.
         .target(name: "Simulator", dependencies: ["PrintModel"],
                 resources: [.embedInCode("GPIOStandIn/gpiod_standin.c")], swiftSettings: strict),
-        .target(name: "Service", dependencies: ["CSystemd"], swiftSettings: strict),
+        .target(name: "Service", dependencies: ["CSystemd", "CCodePages"], swiftSettings: strict),
         .target(name: "KioskConfiguration", dependencies: ["PrintModel", "Templates", "TOMLKit"], swiftSettings: strict),
         .target(name: "GPIO", dependencies: ["PrintModel", "CGpiod"], swiftSettings: strict),
         .target(name: "Triggers", dependencies: ["GPIO"], swiftSettings: strict),

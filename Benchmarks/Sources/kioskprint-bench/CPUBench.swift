@@ -232,8 +232,10 @@ struct CPURows {
             + "bench's AgentFootprint reads them; heap = RssAnon. 'Idle again' is read \(Millis.text(CPUBench.idleWait)) "
             + "ms after section 1's last batch drained (once a role's queue has stayed dry for 2 s, and once after "
             + "start, the agent gives back SQLite's caches, the heap's free pages with malloc_trim and its clean "
-            + "file pages with MADV_PAGEOUT). Where it is (/proc/PID/smaps; 'shared': pages other processes map "
-            + "too, such as the lab's printers' libraries, which the agent cannot give back alone): at READY + "
+            + "file pages with MADV_PAGEOUT, then unmaps the read-only pages of its binary and libraries that "
+            + "other processes map too with MADV_DONTNEED). Where it is (/proc/PID/smaps; 'shared': pages other "
+            + "processes map too, such as the lab's printers' libraries; PSS from smaps_rollup counts a page N "
+            + "processes map as 1/N): at READY + "
             + "\(Int(Millis.value(CPUBench.idleWait) / 1000)) s \(agent.atStartParts?.text ?? "not read"); idle again "
             + "\(agent.afterWorkParts?.text ?? "not read").")
         func memory(_ footprint: AgentFootprint) -> String {

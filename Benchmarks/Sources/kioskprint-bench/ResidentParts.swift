@@ -4,8 +4,9 @@ import Service
 
 /// Where a process's resident memory is, from /proc/PID/smaps: its own
 /// binary, shared libraries, font files, other files, and anonymous memory
-/// (heap, stacks, written data). For each, how much other processes map too:
-/// the kernel cannot page those out for this process alone.
+/// (heap, stacks, written data). For each, how much other processes map too,
+/// and the process's proportional share of it all (PSS): a page N processes
+/// map counts 1/N, so unmapping shared pages lowers RSS more than PSS.
 struct ResidentParts: Sendable {
     struct Part: Sendable {
         var residentKiB = 0
@@ -17,6 +18,8 @@ struct ResidentParts: Sendable {
     var fonts = Part()
     var otherFiles = Part()
     var anonymous = Part()
+    /// Pss from /proc/PID/smaps_rollup; nil when it cannot be read.
+    var proportionalKiB: Int?
 
     static func read(pid: pid_t) -> ResidentParts? {
         guard let mappings = MemoryMap.read(process: "\(pid)"),
@@ -27,7 +30,15 @@ struct ResidentParts: Sendable {
             parts[keyPath: part].residentKiB += mapping.residentKB
             parts[keyPath: part].privateKiB += mapping.privateKB
         }
+        parts.proportionalKiB = proportionalSet(pid: pid)
         return parts
+    }
+
+    /// The "Pss:" line of smaps_rollup, in KiB.
+    static func proportionalSet(pid: pid_t) -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Pss:") }) else { return nil }
+        return line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap { Int($0) }
     }
 
     private static func kind(of path: String, executable: String) -> WritableKeyPath<ResidentParts, Part> {
@@ -38,7 +49,7 @@ struct ResidentParts: Sendable {
         return \.otherFiles
     }
 
-    /// "binary 9.7, libraries 8.1 (5.2 shared), fonts 0.0, other files 0.3, anonymous 6.3 MB".
+    /// "binary 9.7, libraries 8.1 (5.2 shared), fonts 0.0, other files 0.3, anonymous 6.3 MB; PSS 12.0 MB".
     var text: String {
         func part(_ name: String, _ part: Part) -> String {
             let shared = part.residentKiB - part.privateKiB
@@ -46,6 +57,7 @@ struct ResidentParts: Sendable {
         }
         return [part("binary", binary), part("libraries", libraries), part("fonts", fonts),
                 part("other files", otherFiles), part("anonymous", anonymous)].joined(separator: ", ") + " MB"
+            + (proportionalKiB.map { "; PSS \(Self.mb($0)) MB" } ?? "")
     }
 
     private static func mb(_ kib: Int) -> String { String(format: "%.1f", Double(kib) / 1024) }
