@@ -45,13 +45,26 @@ extension KioskStore {
     /// The jobs in queue order (oldest first): the unfinished ones, or every
     /// job when `includeFinished`; of one role, or of all when `role` is nil.
     public func jobs(includeFinished: Bool = false, role: Role? = nil) async throws -> [PrintJob] {
-        try await database.read { db in
-            try JobRecord.fetchAll(db, sql: """
-                SELECT * FROM job
-                WHERE (?1 OR state IN \(Self.unfinishedList)) AND (?2 IS NULL OR role = ?2)
-                ORDER BY id
-                """, arguments: [includeFinished, role?.name]).map { $0.listedJob() }
+        let (sql, arguments) = Self.jobsQuery(includeFinished: includeFinished, role: role)
+        return try await database.read { db in
+            try JobRecord.fetchAll(db, sql: sql, arguments: arguments).map { $0.listedJob() }
         }
+    }
+
+    /// The SQL of `jobs(includeFinished:role:)`, with only the conditions that
+    /// apply: a condition switched off by a parameter (`?1 OR state IN ...`)
+    /// kept SQLite from the state index, so every look for unfinished jobs
+    /// read every job kept (5,000 by default, 10 MB with their data).
+    static func jobsQuery(includeFinished: Bool, role: Role?) -> (String, StatementArguments) {
+        var conditions: [String] = []
+        var arguments: StatementArguments = []
+        if !includeFinished { conditions.append("state IN \(unfinishedList)") }
+        if let role {
+            conditions.append("role = ?")
+            arguments += [role.name]
+        }
+        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        return ("SELECT * FROM job" + filter + " ORDER BY id", arguments)
     }
 
     /// The job queued from `source` at or after `date`, if any: whether a

@@ -31,6 +31,30 @@ func receiptContent(_ number: Int) -> JobContent {
         #expect(try await store.jobs(includeFinished: true).isEmpty)
     }
 
+    /// The spooler looks for unfinished jobs before every delivery from a command: through
+    /// the state index, not by reading every job kept (a day's 5,000, with their data).
+    @Test func unfinishedJobsAreListedThroughTheStateIndex() async throws {
+        let store = try KioskStore(path: temporaryStorePath())
+        let done = try await store.enqueue(name: "done", role: receipt, content: receiptContent(1))
+        let open = try await store.enqueue(name: "open", role: receipt, content: receiptContent(2))
+        let other = try await store.enqueue(name: "other", role: coupon, content: receiptContent(3))
+        _ = try await store.claimNext(role: receipt, owner: "A", lease: .seconds(30))
+        try await store.finish(jobID: done.id, owner: "A", state: .completed)
+
+        #expect(try await store.jobs().map(\.id) == [open.id, other.id])
+        #expect(try await store.jobs(role: coupon).map(\.id) == [other.id])
+        #expect(try await store.jobs(includeFinished: true).map(\.id) == [done.id, open.id, other.id])
+        #expect(try await store.jobs(includeFinished: true, role: receipt).map(\.id) == [done.id, open.id])
+        for role in [nil, receipt] {
+            let (sql, arguments) = KioskStore.jobsQuery(includeFinished: false, role: role)
+            let plan = try await store.database.read { db in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }
+            }
+            #expect(plan.contains { $0.contains("USING INDEX") }, "\(plan)")
+            #expect(!plan.contains { $0.hasPrefix("SCAN job") }, "\(plan)")
+        }
+    }
+
     @Test func anAcceptedJobIsQueuedWithItsMarkerAndSurvivesReopening() async throws {
         let store = try KioskStore(path: temporaryStorePath())
         let job = try await store.enqueue(name: "  Receipt 4711, till 3 ", role: receipt, content: receiptContent(4711),
