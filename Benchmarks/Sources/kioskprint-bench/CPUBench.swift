@@ -54,6 +54,11 @@ struct AgentCPU: Sendable {
     var afterWork: AgentFootprint
     var atStartParts: ResidentParts?
     var afterWorkParts: ResidentParts?
+    /// One receipt dropped after the idle reading (so after the idle
+    /// release), then one more at once: what giving pages back costs the
+    /// next job, in CPU and in page faults.
+    var afterRelease: (cpu: Duration, minorFaults: Int)
+    var nextOne: (cpu: Duration, minorFaults: Int)
     var completed: Int
     var notCompleted: [String]
 
@@ -98,6 +103,16 @@ struct AgentCPU: Sendable {
             try await Task.sleep(for: idleWait)
             let afterWork = try AgentFootprint.read(pid: pid)
             let afterWorkParts = ResidentParts.read(pid: pid)
+            var lastTimes = try ThreadTimes.read(pid: pid)
+            var perJob: [(cpu: Duration, minorFaults: Int)] = []
+            for _ in 0..<2 {
+                number += 1
+                try site.drop(data, as: String(format: "cpu-%06d.json", number), into: site.receipts)
+                try await AgentSoak.waitForDrain(site: site, presses: 0, agent: agent)
+                let times = try ThreadTimes.read(pid: pid)
+                perJob.append(times.since(lastTimes))
+                lastTimes = times
+            }
             let jobs = try await site.store.jobs(includeFinished: true)
             let done = jobs.filter { $0.state == .completed }
             _ = try? await offloaded { site.stop(agent) }
@@ -105,7 +120,7 @@ struct AgentCPU: Sendable {
             return AgentCPU(receipts: receipts, oneAtATime: middle - before, atOnce: after - middle,
                             oneAtATimeElapsed: oneAtATimeElapsed, atOnceElapsed: atOnceElapsed, atStart: atStart,
                             afterWork: afterWork, atStartParts: atStartParts, afterWorkParts: afterWorkParts,
-                            completed: done.count,
+                            afterRelease: perJob[0], nextOne: perJob[1], completed: done.count,
                             notCompleted: jobs.filter { $0.state != .completed }
                                 .map { "job \($0.id) \($0.state): \($0.lastError ?? "no error recorded")" })
         } catch {
@@ -189,7 +204,7 @@ struct CPURows {
             + "drained, in \(Millis.text(agent.atOnceElapsed)) ms. CPU = the agent process's utime + stime "
             + "(/proc/PID/stat, all its threads; 10 ms ticks) read before and after each batch, divided by the "
             + "receipts: intake, drawing, the store, IPP and the follow, and whatever else the agent did meanwhile "
-            + "(its light's check, its timers). \(agent.completed) of \(2 * n) jobs completed"
+            + "(its light's check, its timers). \(agent.completed) of \(2 * n + 2) jobs completed (section 2's two included)"
             + (agent.notCompleted.first.map { "; first not completed: \($0)" } ?? "") + ".")
         let one = agent.oneAtATime / n, many = agent.atOnce / n
         let cupsFigures: CupsCPU? = if case .success(let c) = cups { c } else { nil }
@@ -248,5 +263,14 @@ struct CPURows {
                   note: "target < \(Self.afterWorkTargetKiB / 1024) MB: "
                     + (agent.afterWork.rssKiB < Self.afterWorkTargetKiB ? "met" : "missed")
                     + "; peak while working (VmHWM) \(Megabytes.text(agent.afterWork.peakKiB))")
+        let faultsNote = table.footnote("Then one more receipt, dropped once the idle reading was taken (the agent "
+            + "had given its pages back), and one more once it had drained: each one's CPU from "
+            + "/proc/PID/task/*/schedstat (nanoseconds, per thread, summed) and the process's minor page faults "
+            + "(/proc/PID/stat): what the idle release costs the next job, as its pages come back.")
+        func job(_ figures: (cpu: Duration, minorFaults: Int)) -> String {
+            "\(Millis.text(figures.cpu)) ms, \(figures.minorFaults) faults"
+        }
+        table.add("the next receipt, after the release", job(agent.afterRelease), "the receipt after it",
+                  job(agent.nextOne), note: faultsNote)
     }
 }

@@ -59,19 +59,23 @@ public final class FontMaps: Sendable {
         if !kept { g_object_unref(UnsafeMutableRawPointer(map.pointer)) }
     }
 
-    /// Lets go of every map no pass is using, with the fonts, glyph caches
-    /// and font files they hold; the next pass makes a new one (a few
-    /// milliseconds of fontconfig matching). For an idle agent.
-    public func releaseIdle() {
+    /// Lets go of the maps no pass is using, with the fonts, glyph caches
+    /// and font files they hold, but for the `kept` given back last; a pass
+    /// without a map makes a new one (a few milliseconds of fontconfig
+    /// matching, font loading and glyph drawing). For an idle agent.
+    public func releaseIdle(keepingNewest kept: Int = 0) {
         let maps = idle.withLock { idle in
-            defer { idle.removeAll() }
-            return idle
+            let older = Array(idle.dropLast(max(0, kept)))
+            idle.removeFirst(older.count)
+            return older
         }
         for map in maps { g_object_unref(UnsafeMutableRawPointer(map.pointer)) }
     }
 
     /// How many maps wait to be lent: what the tests look at.
     var idleCount: Int { idle.withLock { $0.count } }
+    /// The idle maps' resolutions, newest last: what the tests look at.
+    var idleResolutions: [Int] { idle.withLock { $0.map(\.dpi) } }
     /// The idle maps' usage, newest last: what the tests look at.
     var idleUsage: [FontMapUsage] { idle.withLock { $0.map(\.usage) } }
     /// Maps retired for having served their share of fonts.
