@@ -12,14 +12,14 @@ import Glibc
 /// burst of jobs adds the drawing stack's. Those pages are copies of files,
 /// so `madvise(MADV_PAGEOUT)` can drop them from the process at no risk: a
 /// page needed again is read back from the page cache (or the disk) on its
-/// first touch. Pages shared with other processes stay (the kernel skips
-/// them), and so do the pages that became the process's own (relocated
-/// data, written globals): nothing of the agent's own goes to swap.
+/// first touch. The pages that became the process's own (relocated data,
+/// written globals) are skipped: nothing of the agent's own goes to swap.
 ///
-/// The pages of libraries other processes map too (libc, libswiftCore,
-/// Foundation: 13.5 MB of the idle agent's 26) are then unmapped from this
-/// process alone with `MADV_DONTNEED`, only in the loaded objects' read-only
-/// segments (`code_pages.c` says why only there).
+/// `MADV_PAGEOUT` skips pages other processes map too: those of libc,
+/// libstdc++, SQLite, gnutls, GLib..., 13.5 MB of the idle agent's 26 in the
+/// cpu bench. They are then unmapped from this process alone with
+/// `MADV_DONTNEED`, only in the loaded objects' read-only segments
+/// (`code_pages.c` says why only there); the page cache keeps them.
 public enum CleanPages {
     /// What one release did: the mappings advised and their resident size
     /// before, then the bytes of shared code unmapped.

@@ -1,8 +1,8 @@
 // Unmapping the loaded code's resident pages from an idle process.
 //
 // MADV_PAGEOUT (CleanPages.release) evicts the file pages only this process
-// maps; the pages of libc, libswiftCore, Foundation... that other processes
-// map too stay in its resident set. MADV_DONTNEED drops this process's
+// maps; the pages of libc, libstdc++, GLib... that other processes map too
+// stay in its resident set. MADV_DONTNEED drops this process's
 // mappings of them as well (the page cache keeps them; a page touched again
 // comes back with a minor fault), but it discards a private page's own
 // content, so it is applied only where none can exist:
