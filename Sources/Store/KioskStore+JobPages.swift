@@ -30,14 +30,28 @@ extension KioskStore {
     /// below `before` when given: the newest of them, returned oldest first
     /// as lists show them. Page back by passing the first id as `before`.
     public func jobs(_ filter: JobFilter, role: Role? = nil, limit: Int, before: JobID? = nil) async throws -> [PrintJob] {
-        try await database.read { db in
-            try JobRecord.fetchAll(db, sql: """
-                SELECT * FROM job
-                WHERE \(filter.sql) AND (:role IS NULL OR role = :role) AND (:before IS NULL OR id < :before)
-                ORDER BY id DESC LIMIT :limit
-                """, arguments: ["role": role?.name, "before": before?.rawValue, "limit": max(0, limit)])
-                .map { $0.listedJob() }.reversed()
+        let (sql, arguments) = Self.pageQuery(filter, role: role, limit: limit, before: before)
+        return try await database.read { db in
+            try JobRecord.fetchAll(db, sql: sql, arguments: arguments).map { $0.listedJob() }.reversed()
         }
+    }
+
+    /// The SQL of a page, with only the conditions that apply: `:before IS
+    /// NULL OR id < :before` kept SQLite from seeking to `before`, so a page
+    /// back read every newer job first.
+    static func pageQuery(_ filter: JobFilter, role: Role?, limit: Int, before: JobID?) -> (String, StatementArguments) {
+        var conditions = [filter.sql]
+        var arguments: StatementArguments = []
+        if let role {
+            conditions.append("role = ?")
+            arguments += [role.name]
+        }
+        if let before {
+            conditions.append("id < ?")
+            arguments += [before.rawValue]
+        }
+        arguments += [max(0, limit)]
+        return ("SELECT * FROM job WHERE " + conditions.joined(separator: " AND ") + " ORDER BY id DESC LIMIT ?", arguments)
     }
 
     /// How many jobs match `filter`, by role name.

@@ -55,6 +55,22 @@ func receiptContent(_ number: Int) -> JobContent {
         }
     }
 
+    /// A page back (`jobs list --before`, `GET /v1/jobs?before=`) seeks to its id instead of
+    /// reading every newer job first.
+    @Test func aPageBackSeeksToItsFirstID() async throws {
+        let store = try KioskStore(path: temporaryStorePath())
+        var ids: [JobID] = []
+        for number in 1...5 { ids.append(try await store.enqueue(name: "r\(number)", role: receipt, content: receiptContent(number)).id) }
+        #expect(try await store.jobs(.all, limit: 2, before: ids[3]).map(\.id) == [ids[1], ids[2]])
+        #expect(try await store.jobs(.unfinished, role: receipt, limit: 10, before: ids[1]).map(\.id) == [ids[0]])
+        #expect(try await store.jobs(.all, role: coupon, limit: 10).isEmpty)
+        let (sql, arguments) = KioskStore.pageQuery(.all, role: nil, limit: 2, before: ids[3])
+        let plan = try await store.database.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }
+        }
+        #expect(plan.contains { $0.contains("rowid<?") }, "\(plan)")
+    }
+
     @Test func anAcceptedJobIsQueuedWithItsMarkerAndSurvivesReopening() async throws {
         let store = try KioskStore(path: temporaryStorePath())
         let job = try await store.enqueue(name: "  Receipt 4711, till 3 ", role: receipt, content: receiptContent(4711),
