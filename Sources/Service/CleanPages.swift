@@ -52,8 +52,15 @@ public enum CleanPages {
                 done.residentBytes += mapping.residentKB * 1024
             }
         }
-        done.sharedCodeBytes = max(0, kioskprint_release_code_pages(nil))
+        done.sharedCodeBytes = unmapSharedCode()
         return done
+    }
+
+    /// Unmaps the resident pages of the loaded objects' read-only segments
+    /// from this process (`code_pages.c`); the bytes unmapped. Pages stay in
+    /// the page cache, so they come back with minor faults.
+    static func unmapSharedCode() -> Int {
+        max(0, kioskprint_release_code_pages(nil))
     }
 
     /// The address ranges of `mapping` that hold no anonymous page: pagemap
