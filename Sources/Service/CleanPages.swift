@@ -60,7 +60,7 @@ public enum CleanPages {
     /// from this process (`code_pages.c`); the bytes unmapped. Pages stay in
     /// the page cache, so they come back with minor faults.
     static func unmapSharedCode() -> Int {
-        max(0, kioskprint_release_code_pages(nil))
+        max(0, kioskprint_release_code_pages())
     }
 
     /// The address ranges of `mapping` that hold no anonymous page: pagemap

@@ -36,22 +36,10 @@ extension KioskStore {
         }
     }
 
-    /// The SQL of a page, with only the conditions that apply: `:before IS
-    /// NULL OR id < :before` kept SQLite from seeking to `before`, so a page
-    /// back read every newer job first.
+    /// The SQL of a page (`whereClause` says why only the conditions that apply).
     static func pageQuery(_ filter: JobFilter, role: Role?, limit: Int, before: JobID?) -> (String, StatementArguments) {
-        var conditions = [filter.sql]
-        var arguments: StatementArguments = []
-        if let role {
-            conditions.append("role = ?")
-            arguments += [role.name]
-        }
-        if let before {
-            conditions.append("id < ?")
-            arguments += [before.rawValue]
-        }
-        arguments += [max(0, limit)]
-        return ("SELECT * FROM job WHERE " + conditions.joined(separator: " AND ") + " ORDER BY id DESC LIMIT ?", arguments)
+        let (clause, arguments) = whereClause(filter.sql, role: role, before: before)
+        return ("SELECT * FROM job" + clause + " ORDER BY id DESC LIMIT ?", arguments + [max(0, limit)])
     }
 
     /// How many jobs match `filter`, by role name.

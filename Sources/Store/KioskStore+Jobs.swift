@@ -51,20 +51,30 @@ extension KioskStore {
         }
     }
 
-    /// The SQL of `jobs(includeFinished:role:)`, with only the conditions that
-    /// apply: a condition switched off by a parameter (`?1 OR state IN ...`)
-    /// kept SQLite from the state index, so every look for unfinished jobs
-    /// read every job kept (5,000 by default, 10 MB with their data).
+    /// The SQL of `jobs(includeFinished:role:)`.
     static func jobsQuery(includeFinished: Bool, role: Role?) -> (String, StatementArguments) {
-        var conditions: [String] = []
+        let (filter, arguments) = whereClause(includeFinished ? nil : "state IN \(unfinishedList)", role: role)
+        return ("SELECT * FROM job" + filter + " ORDER BY id", arguments)
+    }
+
+    /// " WHERE ..." with only the conditions that apply (`condition`, the
+    /// role, ids below `before`), or "" when none does. Never a condition
+    /// switched off by a parameter (`?1 OR state IN ...`, `:before IS NULL OR
+    /// id < :before`): those kept SQLite from the state index and from a seek
+    /// to `before`, so every look for unfinished jobs read every job kept
+    /// (5,000 by default, 10 MB with their data), and a page back every newer one.
+    static func whereClause(_ condition: String?, role: Role?, before: JobID? = nil) -> (String, StatementArguments) {
+        var conditions = condition.map { [$0] } ?? []
         var arguments: StatementArguments = []
-        if !includeFinished { conditions.append("state IN \(unfinishedList)") }
         if let role {
             conditions.append("role = ?")
             arguments += [role.name]
         }
-        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-        return ("SELECT * FROM job" + filter + " ORDER BY id", arguments)
+        if let before {
+            conditions.append("id < ?")
+            arguments += [before.rawValue]
+        }
+        return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), arguments)
     }
 
     /// The job queued from `source` at or after `date`, if any: whether a

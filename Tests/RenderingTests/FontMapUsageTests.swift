@@ -75,7 +75,8 @@ import Testing
     @Test func theIdleReleaseCanKeepTheNewestMap() {
         var older: TextContext? = TextContext(dpi: 203, fonts: fonts)
         var newer: TextContext? = TextContext(dpi: 300, fonts: fonts)
-        #expect(older != nil && newer != nil)
+        // Both maps are lent while their contexts live: none is idle.
+        withExtendedLifetime((older, newer)) { #expect(fonts.idleCount == 0) }
         older = nil
         newer = nil
         #expect(fonts.idleResolutions == [203, 300])

@@ -46,8 +46,8 @@ import Testing
         // Tests beside this one may add some (lazy binding writes the GOT), never take any.
         #expect(try Self.ownFilePagesKB() >= ownBefore)
         // libc, libswiftCore, Foundation and the test runner's other libraries are mapped by
-        // other processes too (this machine's swift toolchain, the shell): MADV_PAGEOUT keeps
-        // them, the unmapping does not. Tests beside this one fault some back at once.
+        // other processes too (this machine's swift toolchain, the shell), which MADV_PAGEOUT
+        // skips; the unmapping drops them here. Tests beside this one fault some back at once.
         #expect(unmapped > 1 << 20, "\(unmapped) bytes unmapped")
         #expect(after <= before - 512, "shared read-only \(before) kB before, \(after) kB after; \(unmapped) bytes unmapped")
     }

@@ -27,7 +27,6 @@ struct code_release {
     uintptr_t page;
     uintptr_t vdso;
     long bytes;
-    int segments;
 };
 
 // pagemap: 8 bytes per page; bit 63 present, bit 62 swapped, bit 61 file page.
@@ -38,7 +37,6 @@ static int is_file_page(uint64_t entry) {
 static void release_range(struct code_release *state, uintptr_t start, uintptr_t end) {
     enum { batch = 512 };
     uint64_t entries[batch];
-    int advised = 0;
     for (uintptr_t chunk = start; chunk < end; chunk += batch * state->page) {
         uintptr_t pages = (end - chunk) / state->page;
         if (pages > batch) pages = batch;
@@ -51,14 +49,10 @@ static void release_range(struct code_release *state, uintptr_t start, uintptr_t
                 runLength += state->page;
                 continue;
             }
-            if (runLength > 0 && madvise((void *)run, runLength, MADV_DONTNEED) == 0) {
-                state->bytes += (long)runLength;
-                advised = 1;
-            }
+            if (runLength > 0 && madvise((void *)run, runLength, MADV_DONTNEED) == 0) state->bytes += (long)runLength;
             runLength = 0;
         }
     }
-    state->segments += advised;
 }
 
 static int release_object(struct dl_phdr_info *info, size_t size, void *data) {
@@ -75,7 +69,7 @@ static int release_object(struct dl_phdr_info *info, size_t size, void *data) {
     return 0;
 }
 
-long kioskprint_release_code_pages(int *segments) {
+long kioskprint_release_code_pages(void) {
     struct code_release state = {
         .pagemap = -1, .page = (uintptr_t)sysconf(_SC_PAGESIZE), .vdso = (uintptr_t)getauxval(AT_SYSINFO_EHDR),
     };
@@ -83,6 +77,5 @@ long kioskprint_release_code_pages(int *segments) {
     if (state.pagemap < 0) return -1;
     dl_iterate_phdr(release_object, &state);
     close(state.pagemap);
-    if (segments) *segments = state.segments;
     return state.bytes;
 }

@@ -4,5 +4,5 @@
 
 /// Drops this process's resident pages of every loaded object's read-only
 /// segments. Returns the bytes unmapped (-1 when /proc/self/pagemap cannot
-/// be read); `segments`, when given, gets the count of segments that had any.
-long kioskprint_release_code_pages(int *segments);
+/// be read).
+long kioskprint_release_code_pages(void);
