@@ -142,7 +142,8 @@ struct APIListening: Sendable {
 }
 
 /// The spooler as a service: it prints until a graceful shutdown cancels it.
-/// Writes to the database by any process wake it, so a job `kioskprint
+/// Work any process gives it (a job queued or sent again, a printer given a
+/// role) wakes it through the database's wake file, so a job `kioskprint
 /// print` queues beside the agent prints at once and an idle agent only
 /// looks for work every `look-every`.
 struct SpoolerService: Service {
@@ -152,7 +153,7 @@ struct SpoolerService: Service {
     func run() async throws {
         let changes: DatabaseChanges?
         do {
-            changes = try DatabaseChanges(database: spooler.store.path)
+            changes = try DatabaseChanges(wakeFile: spooler.store.wakeFilePath)
         } catch {
             changes = nil
             logger.warning("Jobs queued by other processes are found only every \(spooler.configuration.idlePoll): \(error)")

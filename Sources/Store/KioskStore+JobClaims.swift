@@ -112,7 +112,7 @@ extension KioskStore {
     /// this one, later) may take it. Nothing to do if it is not held or has
     /// ended; refused if another process holds it.
     public func releaseClaim(jobID: JobID, owner: String) async throws {
-        try await database.write { db in
+        try await writeGivingWork { db in
             var record = try Self.fetchRecord(db, jobID)
             guard let holder = record.claimedBy else { return }
             guard holder == owner else {

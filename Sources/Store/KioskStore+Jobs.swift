@@ -25,7 +25,7 @@ extension KioskStore {
                         at date: Date = Date(), whenInserted: (@Sendable (JobID) -> Void)? = nil) async throws -> PrintJob {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         try Self.validate(name: name, content: content, copies: copies)
-        return try await database.write { db in
+        return try await writeGivingWork { db in
             // The marker holds the id, known only after the insert; a UUID
             // holds its unique place until then, inside this transaction.
             var record = JobRecord(name: name, role: role, content: content, copies: copies, at: date,
@@ -109,7 +109,7 @@ extension KioskStore {
     /// Returns the job as it now is; throws `jobFinished` if it had ended.
     @discardableResult
     public func requestCancel(_ id: JobID, at date: Date = Date()) async throws -> PrintJob {
-        try await database.write { db in
+        try await writeGivingWork { db in
             var record = try Self.fetchRecord(db, id)
             let state = try record.jobState()
             guard !state.isTerminal || state == .held else { throw StoreError.jobFinished(id, state) }
@@ -134,7 +134,7 @@ extension KioskStore {
     /// delivery (ended, but still listed by Get-Jobs) must not be taken for this one.
     @discardableResult
     public func retry(_ id: JobID, at date: Date = Date()) async throws -> PrintJob {
-        try await database.write { db in
+        try await writeGivingWork { db in
             var record = try Self.fetchRecord(db, id)
             let state = try record.jobState()
             guard [.failed, .aborted, .canceled, .held].contains(state) else { throw StoreError.notRetryable(id, state) }

@@ -30,7 +30,7 @@ extension KioskStore {
     public func assign(uri: String, serviceName: String?, capabilities: PrinterCapabilities,
                        certificate: CertificateFingerprint? = nil,
                        to role: Role, as place: RolePlace, at date: Date = Date()) async throws -> AssignmentOutcome {
-        try await database.write { db in
+        try await writeGivingWork { db in
             let (printer, replacedPin) = try Self.upsertPrinter(db, uri: uri, serviceName: serviceName,
                                                                 capabilities: capabilities, certificate: certificate,
                                                                 at: date)
@@ -101,7 +101,7 @@ extension KioskStore {
     /// left with no role is forgotten. Returns the roles it left.
     @discardableResult
     public func remove(printerID: Int64, from role: Role? = nil) async throws -> [Role] {
-        try await database.write { db in
+        try await writeGivingWork { db in
             let roles = try String.fetchAll(db, sql: """
                 SELECT role FROM roleAssignment WHERE printerId = ? AND (?2 IS NULL OR role = ?2) ORDER BY role
                 """, arguments: [printerID, role?.name]).map { try Role($0) }
@@ -176,7 +176,7 @@ extension KioskStore {
     /// Returns the printer as now saved.
     @discardableResult
     public func moveSavedPrinter(printerID: Int64, to uri: String) async throws -> SavedPrinter {
-        try await database.write { db in
+        try await writeGivingWork { db in
             guard var record = try PrinterRecord.fetchOne(db, key: printerID) else {
                 throw StoreError.printerNotFound("\(printerID)")
             }

@@ -191,7 +191,7 @@ public final class KioskStore: Sendable {
 
     /// The owner of the folder holding `path`, when this process is root and
     /// that folder belongs to another user: who a new entry goes to.
-    private static func folderOwner(of path: String) -> (uid: uid_t, gid: gid_t)? {
+    static func folderOwner(of path: String) -> (uid: uid_t, gid: gid_t)? {
         let folder = (path as NSString).deletingLastPathComponent
         var info = stat()
         guard geteuid() == 0, !folder.isEmpty, stat(folder, &info) == 0, info.st_uid != 0 else { return nil }

@@ -50,7 +50,7 @@ public struct ClaimedFile: Sendable, Hashable {
         // rename keeps the writer's mtime; stamp the finish time so trimming
         // removes the longest-finished files first.
         done.touch(kept)
-        layout.trimDone(done)
+        layout.trimDone(done, added: EntryName(kept))
         return FileSystem.join(done.path, kept)
     }
 

@@ -1,43 +1,44 @@
 import Glibc
 import Foundation
 
-/// Writes to a SQLite database in WAL mode, by any process: the spooler's
-/// wake-up for jobs another process queued (`kioskprint print` beside a
-/// running agent), so that an idle agent need not keep asking the database.
+/// Work other processes gave the spooler: the agent's wake-up for a job
+/// `kioskprint print` queues beside it, so that an idle agent need not keep
+/// asking the database.
 ///
-/// Every commit appends to `NAME-wal` with write(2), which inotify reports as
-/// IN_MODIFY on the database's folder; a checkpoint writes `NAME` itself. A
-/// transaction that changes nothing writes neither, so the spooler's own
-/// empty look for work does not wake it again.
+/// A store that commits such work touches the database's wake file
+/// (`kioskprint.sqlite-wake`, Store's `WakeFile`); inotify reports that as
+/// IN_ATTRIB on its folder. Only that is watched, not the database or its
+/// WAL: SQLite writes the WAL page by page, and the agent's own commits would
+/// wake it for nothing (Store's `WakeFile` has the figures).
 ///
 /// ```swift
-/// let changes = try DatabaseChanges(database: "/var/lib/kioskprint/kioskprint.sqlite")
+/// let changes = try DatabaseChanges(wakeFile: store.wakeFilePath)
 /// for await _ in changes.writes { spooler.wake() }   // until changes.stop()
 /// ```
 public final class DatabaseChanges: Sendable {
     private let watcher: InotifyWatcher
-    private let database: String
+    private let name: String
 
-    /// Starts watching the folder of the database at `path`. Throws
-    /// `TriggerError` when inotify is unavailable or the folder cannot be read.
-    public init(database path: String) throws {
+    /// Starts watching the folder of the wake file at `path` (the file need
+    /// not exist yet). Throws `TriggerError` when inotify is unavailable or
+    /// the folder cannot be read.
+    public init(wakeFile path: String) throws {
         let url = URL(fileURLWithPath: path)
-        database = url.lastPathComponent
-        watcher = try InotifyWatcher(folder: url.deletingLastPathComponent().path, events: UInt32(IN_MODIFY))
+        name = url.lastPathComponent
+        watcher = try InotifyWatcher(folder: url.deletingLastPathComponent().path, events: UInt32(IN_ATTRIB))
     }
 
     deinit { stop() }
 
-    /// The name of each database file written (`kioskprint.sqlite-wal`), as
-    /// they come; other files in the folder are left out. Iterate it once:
-    /// it finishes when stopped or when the folder goes away.
+    /// The wake file's name each time it is touched, as they come; other
+    /// files in the folder are left out. Iterate it once: it finishes when
+    /// stopped or when the folder goes away.
     public var writes: some AsyncSequence<String, Never> {
-        let names: Set<String> = [database, database + "-wal"]
-        let database = self.database
+        let name = self.name
         return watcher.changes.compactMap { change -> String? in
             switch change {
-            case .arrived(let file), .created(let file): names.contains(file) ? file : nil
-            case .lost: database  // the kernel's queue overflowed: something may have been written
+            case .arrived(let file), .created(let file): file == name ? file : nil
+            case .lost: name  // the kernel's queue overflowed: the file may have been touched
             }
         }
     }

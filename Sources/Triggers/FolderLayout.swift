@@ -4,6 +4,17 @@
 struct FolderLayout: Sendable, Hashable {
     let folder: String
     let doneLimit: Int
+    /// `done/`'s files in finish order, shared by every claim of this folder.
+    let doneIndex: DoneIndex
+
+    init(folder: String, doneLimit: Int) {
+        self.folder = folder
+        self.doneLimit = doneLimit
+        doneIndex = DoneIndex(limit: doneLimit)
+    }
+
+    static func == (a: FolderLayout, b: FolderLayout) -> Bool { a.folder == b.folder && a.doneLimit == b.doneLimit }
+    func hash(into hasher: inout Hasher) { hasher.combine(folder); hasher.combine(doneLimit) }
 
     static let processingName = "processing"
     static let doneName = "done"
@@ -41,17 +52,9 @@ struct FolderLayout: Sendable, Hashable {
         return FileSystem.join(failed.path, kept)
     }
 
-    /// Deletes the oldest files in `done/` beyond `doneLimit`. Another agent
-    /// may trim at the same time, so an entry already gone is fine.
-    func trimDone(_ done: Directory) {
-        guard let names = try? done.list(), names.count > doneLimit else { return }
-        let dated = names.compactMap { name -> (name: EntryName, time: Int64)? in
-            done.modified(name).map { (name, $0) }
-        }
-        let oldestFirst = dated.sorted { ($0.time, $0.name) < ($1.time, $1.name) }
-        for entry in oldestFirst.prefix(max(0, oldestFirst.count - doneLimit)) {
-            if done.kind(of: entry.name) == .directory { continue }
-            done.remove(entry.name)
-        }
+    /// Deletes the oldest files in `done/` beyond `doneLimit`, `added` (just
+    /// moved in) being the newest (``DoneIndex``).
+    func trimDone(_ done: Directory, added: EntryName) {
+        doneIndex.finished(added, in: done)
     }
 }

@@ -18,7 +18,7 @@ enum FolderChange: Sendable, Equatable {
 
 /// A thin wrapper over Linux inotify for one folder, watching for files
 /// closed after writing (IN_CLOSE_WRITE) and files renamed in (IN_MOVED_TO),
-/// or for the events a caller names (`DatabaseChanges`: IN_MODIFY).
+/// or for the events a caller names (`DatabaseChanges`: IN_ATTRIB).
 ///
 /// The inotify descriptor is read on a thread of its own that blocks in
 /// `poll` beside a wake pipe; closing the pipe's write end stops it. This

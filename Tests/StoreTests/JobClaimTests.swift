@@ -198,9 +198,9 @@ import PrintModel
         #expect(try await store.claimNext(role: receipt, owner: "B", lease: lease, now: t0 + 4)?.id == jobs[0].id)
     }
 
-    /// The agent's idle loop looks for work, and the agent wakes on writes to
-    /// the database (`DatabaseChanges`): an empty look must write nothing, or
-    /// the agent would wake itself for ever.
+    /// The agent's idle loop looks for work every `look-every`, each role
+    /// after every job: an empty look must write nothing (no WAL frames, no
+    /// sync, no write lock held against another process's commit).
     @Test func lookingForWorkInAnEmptyQueueWritesNothing() async throws {
         let path = temporaryStorePath()
         let store = try KioskStore(path: path)
