@@ -62,10 +62,27 @@ struct AgentCPU: Sendable {
     var completed: Int
     var notCompleted: [String]
 
+    /// Files the folder's `done/` as a kiosk's is from its second day on: at
+    /// its limit (`AgentSite.doneLimit` receipts finished before, the oldest
+    /// first), so that every receipt measured also trims it, as on a box.
+    static func fillDone(of folder: String, with data: Data) throws {
+        let done = folder + "/done"
+        try FileManager.default.createDirectory(atPath: done, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o750])
+        let dayAgo = Date().addingTimeInterval(-86_400)
+        for number in 1...AgentSite.doneLimit {
+            let path = done + String(format: "/earlier-%06d.json", number)
+            try data.write(to: URL(fileURLWithPath: path))
+            try FileManager.default.setAttributes([.modificationDate: dayAgo.addingTimeInterval(Double(number))],
+                                                  ofItemAtPath: path)
+        }
+    }
+
     static func measure(site: AgentSite, receipts: Int, idleWait: Duration) async throws -> AgentCPU {
         let data = Data(try LongReceipt.json().utf8)
         let notify = try NotifySocket(receiveTimeout: .seconds(1))
         let log = site.folder.appendingPathComponent("cpu.log").path
+        try fillDone(of: site.receipts, with: data)
         let run = try await offloaded { try site.start(notify: notify, log: log) }
         let agent = run.agent
         do {
@@ -197,7 +214,9 @@ struct CPURows {
             + "folders, 1 button, 1 light checking the receipt printer every 2 s, 80 mm and 4x6 recording "
             + "ippeveprinters on loopback), \(Millis.text(CPUBench.idleWait)) ms after READY=1. Each receipt is the "
             + "render bench's \"receipt, \(RenderCase.longReceiptItems) items\" data (the built-in receipt's "
-            + "sample items repeated), written as .NAME.tmp and renamed into receipts/ (template = \"receipt\"). One "
+            + "sample items repeated), written as .NAME.tmp and renamed into receipts/ (template = \"receipt\"), whose done/ "
+            + "held its limit before the agent started (\(AgentSite.doneLimit) receipts finished a day before: a kiosk's "
+            + "folder from its second day on), so each receipt also trims done/. One "
             + "at a time: each dropped once the one before had drained (file gone from the folder and processing/, "
             + "no unfinished job in the store, polled every \(Millis.text(AgentSoak.pollInterval)) ms), \(n) "
             + "receipts in \(Millis.text(agent.oneAtATimeElapsed)) ms; at once: \(n) dropped together, then "
