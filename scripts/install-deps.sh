@@ -18,10 +18,11 @@ build_pkgs=(
 # client in its tests; headless Chromium, the browser the status page is
 # tested in; promtool (Debian ships it in prometheus) checks the agent's
 # /metrics and the shipped alert rules; LPrint, the independent label
-# printer (ZPL) the label tests print through beside the simulators.
+# printer (ZPL) the label tests print through beside the simulators, and
+# socat, which bridges its local socket to a loopback port.
 run_pkgs=(
   cups-ipp-utils avahi-daemon avahi-utils dbus-daemon tmux procps systemd
-  curl chromium prometheus lprint
+  curl chromium prometheus lprint socat
 )
 # The benchmarks (the Benchmarks/ package, built by `scripts/build-release.sh --with-bench`):
 # `kioskprint-bench render` compares against Ghostscript's PDF-to-PWG path (gstoraster's),
