@@ -249,7 +249,10 @@ extension KioskStore {
             try record.update(db)
             return try record.job()
         }
-        return try await synced ? database.write(update) : writeWithoutOwnSync(update)
+        let changed = try await synced ? database.write(update) : writeWithoutOwnSync(update)
+        // A renewal (touches: false) changes nothing a follower shows.
+        if touches { announceProgress() }
+        return changed
     }
 
     /// `updates` in one write transaction whose commit is not synced to disk

@@ -109,7 +109,7 @@ extension KioskStore {
     /// Returns the job as it now is; throws `jobFinished` if it had ended.
     @discardableResult
     public func requestCancel(_ id: JobID, at date: Date = Date()) async throws -> PrintJob {
-        try await writeGivingWork { db in
+        let job = try await writeGivingWork { db in
             var record = try Self.fetchRecord(db, id)
             let state = try record.jobState()
             guard !state.isTerminal || state == .held else { throw StoreError.jobFinished(id, state) }
@@ -126,6 +126,8 @@ extension KioskStore {
             try record.update(db)
             return try record.job()
         }
+        announceProgress()
+        return job
     }
 
     /// An operator's retry of a failed, aborted, canceled or held job: back to

@@ -18,6 +18,15 @@ public enum WakeFile {
     /// The wake file of the database at `databasePath`.
     public static func path(forDatabase databasePath: String) -> String { databasePath + "-wake" }
 
+    /// The progress file of the database at `databasePath`
+    /// (`kioskprint.sqlite-progress`): touched after each commit that
+    /// changes a held job (sending, sent, waiting, what the printer said, its
+    /// end) or cancels one, so that `kioskprint print --wait` beside a
+    /// running agent learns of its job's progress as it lands, instead of
+    /// asking every 50 ms. A file apart from the wake file, so that the
+    /// agent's own progress does not wake the agent.
+    public static func progressPath(forDatabase databasePath: String) -> String { databasePath + "-progress" }
+
     /// Sets the file's times to now (IN_ATTRIB for a watcher), creating it
     /// (mode 0600, owned as the database's folder, as ``KioskStore`` creates
     /// the database) when it is missing. A failure is not an error for the
@@ -44,6 +53,13 @@ extension KioskStore {
     /// gave its spooler work. Called after the commit, never inside it: a
     /// watcher woken early would look before the work is visible.
     func announceWork() { WakeFile.ring(wakeFilePath) }
+
+    /// This database's progress file (``WakeFile/progressPath(forDatabase:)``).
+    public var progressFilePath: String { WakeFile.progressPath(forDatabase: path) }
+
+    /// Tells whoever follows a job that a commit just changed one. After the
+    /// commit, as ``announceWork()``.
+    func announceProgress() { WakeFile.ring(progressFilePath) }
 }
 
 extension KioskStore {

@@ -103,6 +103,32 @@ extension AgentEndToEnd {
             await agentFolder.stop(agent)
         }
 
+        /// `kioskprint print --wait` beside a running agent: the agent prints
+        /// the job (woken by the wake file) and the command follows it to its
+        /// end (woken by the progress file), though the agent looks for work
+        /// by itself only every hour.
+        @Test func printWaitBesideTheAgentFollowsTheJobTheAgentPrints() async throws {
+            let lab = try await PrinterLab.shared()
+            let printer = try await receiptPrinter(lab, "Agent Waited")
+            defer { printer.stop() }
+            let agentFolder = try AgentHarness(lab: lab)
+            try await agentFolder.assign(printer, to: "receipt")
+            try agentFolder.writeConfiguration("""
+                [spooler]
+                look-every = "1h"
+                """)
+            let agent = try await agentFolder.start()
+            defer { agent.stop() }
+            let waited = try await agentFolder.runner.run(["print", "receipt", "--role", "receipt", "--name", "Waited on", "--wait"])
+            #expect(waited.status == 0, "\(waited.output)\(waited.errors)")
+            #expect(waited.output.contains("Waiting for the agent to print it..."), "\(waited.output)")
+            #expect(waited.output.contains(": completed"), "\(waited.output)")
+            #expect(waited.output.contains("printed on \(printer.name)."), "\(waited.output)")
+            let received = try await printer.receivedJobs(atLeast: 1, within: .seconds(30))
+            #expect(received.contains { $0.jobName.contains("Waited on") })
+            await agentFolder.stop(agent)
+        }
+
         @Test func filesDroppedWhileTheAgentWasStoppedPrintOnceItStarts() async throws {
             let lab = try await PrinterLab.shared()
             let printer = try await receiptPrinter(lab, "Agent Backlog")

@@ -44,6 +44,28 @@ import PrintModel
         #expect(rang(wake), "a retry gives the spooler work again")
     }
 
+    @Test func aHeldJobsChangesTouchTheProgressFileAndARenewalDoesNot() async throws {
+        let store = try KioskStore(path: temporaryStorePath())
+        let progress = store.progressFilePath
+        #expect(progress == store.path + "-progress")
+        let job = try await store.enqueue(name: "Receipt 1", role: receipt, content: receiptContent(1), at: t0)
+        _ = try #require(try await store.claimNext(role: receipt, owner: "A", lease: .seconds(30), now: t0))
+        #expect(!FileManager.default.fileExists(atPath: progress), "queueing and claiming change nothing a follower shows")
+
+        try await store.markSending(jobID: job.id, owner: "A", printer: counter, now: t0)
+        #expect(rang(progress))
+        try setAside(progress)
+        _ = try await store.renewClaim(jobID: job.id, owner: "A", lease: .seconds(30), now: t0)
+        #expect(!rang(progress), "a renewal changes nothing a follower shows")
+        _ = try await store.finish(jobID: job.id, owner: "A", state: .completed, now: t0)
+        #expect(rang(progress))
+
+        let other = try await store.enqueue(name: "Receipt 2", role: receipt, content: receiptContent(2), at: t0)
+        try setAside(progress)
+        try await store.requestCancel(other.id)
+        #expect(rang(progress), "an operator's cancel is progress too")
+    }
+
     @Test func aWriteThatFailsDoesNotRing() async throws {
         let store = try KioskStore(path: temporaryStorePath())
         let job = try await store.enqueue(name: "Receipt 1", role: receipt, content: receiptContent(1), at: t0)

@@ -5,6 +5,7 @@ import Rendering
 import Spooler
 import Store
 import Templates
+import Triggers
 
 /// `kioskprint print`: queue a job for a role, durably, and (with --wait) see it printed.
 struct PrintCommand: AsyncParsableCommand {
@@ -179,16 +180,43 @@ enum JobWatch {
     static let firstFollowLook = Duration.milliseconds(4)
 
     /// Follows a job another process prints, reporting each change of state.
+    /// It reads the job again each time the database's progress file is
+    /// touched (the agent touches it after every change to a job it holds),
+    /// and every `safetyLook` besides; asking every 50 ms instead added 25 ms
+    /// on average to a receipt the agent printed in 15.
     static func untilEnded(_ id: JobID, store: KioskStore) async throws -> PrintJob {
+        let progress = try? DatabaseChanges(wakeFile: store.progressFilePath)
+        let (looks, look) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let feeders = Task {
+            await withTaskGroup(of: Void.self) { group in
+                if let progress { group.addTask { for await _ in progress.writes { look.yield() } } }
+                group.addTask {
+                    // Without inotify (none left), as often as before.
+                    let spacing = progress == nil ? Duration.milliseconds(50) : safetyLook
+                    while (try? await Task.sleep(for: spacing)) != nil { look.yield() }
+                }
+            }
+        }
+        defer {
+            feeders.cancel()
+            progress?.stop()
+            look.finish()
+        }
         var last: (JobState, String?)?
-        while true {
+        var pending = looks.makeAsyncIterator()
+        repeat {
             let job = try await store.job(id)
             if last?.0 != job.state || last?.1 != job.lastError {
                 print("job \(job.id): \(job.state)\(job.state == .waiting ? " (\(job.lastError ?? ""))" : "")")
                 last = (job.state, job.lastError)
             }
             if job.state.isTerminal { return job }
-            try await Task.sleep(for: .milliseconds(50))
-        }
+        } while await pending.next() != nil
+        throw CancellationError()
     }
+
+    /// How often a follower reads the job with no word from the progress
+    /// file: a change whose touch it missed (the file removed meanwhile) is
+    /// seen within this.
+    static let safetyLook = Duration.seconds(1)
 }
