@@ -74,13 +74,13 @@ extension AgentEndToEnd {
             #expect(stopped.output.contains("Agent: not running for \(agentFolder.database)."))
         }
 
-        /// `kioskprint print` beside a running agent: the job prints at once,
-        /// though this agent looks for work by itself only every hour. It
-        /// wakes on the database's writes (`DatabaseChanges`), so an idle
-        /// agent need not keep asking.
-        @Test func aJobAnotherProcessQueuesPrintsWithoutWaitingForTheAgentsOwnLook() async throws {
+        /// Runs `body` beside an agent on a receipt printer of its own that
+        /// looks for work by itself only every hour: whatever it prints
+        /// meanwhile, something else woke it for.
+        func besideAnAgentThatLooksHourly(_ label: String,
+                                          _ body: (AgentHarness, RunningPrinter) async throws -> Void) async throws {
             let lab = try await PrinterLab.shared()
-            let printer = try await receiptPrinter(lab, "Agent Beside")
+            let printer = try await receiptPrinter(lab, label)
             defer { printer.stop() }
             let agentFolder = try AgentHarness(lab: lab)
             try await agentFolder.assign(printer, to: "receipt")
@@ -90,43 +90,42 @@ extension AgentEndToEnd {
                 """)
             let agent = try await agentFolder.start()
             defer { agent.stop() }
-            let data = agentFolder.folder + "/order-4711.json"
-            try Data(try sampleData("receipt").utf8).write(to: URL(fileURLWithPath: data))
-
-            for number in 1...2 {
-                let queued = try await agentFolder.runner.run(["print", "receipt", "--data", data, "--role", "receipt",
-                                                         "--name", "Beside \(number)"])
-                #expect(queued.status == 0, "\(queued.output)\(queued.errors)")
-                let received = try await printer.receivedJobs(atLeast: number, within: .seconds(30))
-                #expect(received.contains { $0.jobName.contains("Beside \(number)") })
-            }
+            try await body(agentFolder, printer)
             await agentFolder.stop(agent)
         }
 
+        /// `kioskprint print` beside a running agent: the job prints at once.
+        /// The command's store touches the database's wake file after the
+        /// commit, and the agent watches it (`DatabaseChanges`), so an idle
+        /// agent need not keep asking.
+        @Test func aJobAnotherProcessQueuesPrintsWithoutWaitingForTheAgentsOwnLook() async throws {
+            try await besideAnAgentThatLooksHourly("Agent Beside") { agentFolder, printer in
+                let data = agentFolder.folder + "/order-4711.json"
+                try Data(try sampleData("receipt").utf8).write(to: URL(fileURLWithPath: data))
+                for number in 1...2 {
+                    let queued = try await agentFolder.runner.run(["print", "receipt", "--data", data, "--role", "receipt",
+                                                                   "--name", "Beside \(number)"])
+                    #expect(queued.status == 0, "\(queued.output)\(queued.errors)")
+                    let received = try await printer.receivedJobs(atLeast: number, within: .seconds(30))
+                    #expect(received.contains { $0.jobName.contains("Beside \(number)") })
+                }
+            }
+        }
+
         /// `kioskprint print --wait` beside a running agent: the agent prints
-        /// the job (woken by the wake file) and the command follows it to its
-        /// end (woken by the progress file), though the agent looks for work
-        /// by itself only every hour.
+        /// the job, and the command follows it to its end through the
+        /// progress file the agent's store touches.
         @Test func printWaitBesideTheAgentFollowsTheJobTheAgentPrints() async throws {
-            let lab = try await PrinterLab.shared()
-            let printer = try await receiptPrinter(lab, "Agent Waited")
-            defer { printer.stop() }
-            let agentFolder = try AgentHarness(lab: lab)
-            try await agentFolder.assign(printer, to: "receipt")
-            try agentFolder.writeConfiguration("""
-                [spooler]
-                look-every = "1h"
-                """)
-            let agent = try await agentFolder.start()
-            defer { agent.stop() }
-            let waited = try await agentFolder.runner.run(["print", "receipt", "--role", "receipt", "--name", "Waited on", "--wait"])
-            #expect(waited.status == 0, "\(waited.output)\(waited.errors)")
-            #expect(waited.output.contains("Waiting for the agent to print it..."), "\(waited.output)")
-            #expect(waited.output.contains(": completed"), "\(waited.output)")
-            #expect(waited.output.contains("printed on \(printer.name)."), "\(waited.output)")
-            let received = try await printer.receivedJobs(atLeast: 1, within: .seconds(30))
-            #expect(received.contains { $0.jobName.contains("Waited on") })
-            await agentFolder.stop(agent)
+            try await besideAnAgentThatLooksHourly("Agent Waited") { agentFolder, printer in
+                let waited = try await agentFolder.runner.run(["print", "receipt", "--role", "receipt", "--name", "Waited on",
+                                                               "--wait"])
+                #expect(waited.status == 0, "\(waited.output)\(waited.errors)")
+                #expect(waited.output.contains("Waiting for the agent to print it..."), "\(waited.output)")
+                #expect(waited.output.contains(": completed"), "\(waited.output)")
+                #expect(waited.output.contains("printed on \(printer.name)."), "\(waited.output)")
+                let received = try await printer.receivedJobs(atLeast: 1, within: .seconds(30))
+                #expect(received.contains { $0.jobName.contains("Waited on") })
+            }
         }
 
         @Test func filesDroppedWhileTheAgentWasStoppedPrintOnceItStarts() async throws {
