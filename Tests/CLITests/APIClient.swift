@@ -92,6 +92,9 @@ extension AgentHarness {
 /// A kiosk for the API's tests: a recording receipt printer under the role
 /// `receipt`, an agent serving the API on a free port, and a token. Stop the
 /// printer when done (`defer { kiosk.printer.stop() }`); the harness stops its agents.
+/// The agent looks for work by itself only every hour, so a job the API
+/// queues or sends again prints only if the request woke the spooler (the
+/// store's wake file).
 struct APIKiosk {
     let printer: RunningPrinter
     let site: AgentHarness
@@ -103,7 +106,7 @@ struct APIKiosk {
         let printer = try await lab.startPrinter(.recording(SimulatedPrinter.receipt80mm.named("\(label) \(try Loopback.freePort())")))
         do {
             let site = try AgentHarness(lab: lab)
-            var api = try site.serveAPI(extra: extra)
+            var api = try site.serveAPI(extra: extra + "\n[spooler]\nlook-every = \"1h\"")
             try await site.assign(printer, to: "receipt")
             api.token = try await site.token(token, scope: scope)
             return APIKiosk(printer: printer, site: site, api: api, agent: try await site.start())
