@@ -182,8 +182,8 @@ enum JobWatch {
     /// Follows a job another process prints, reporting each change of state.
     /// It reads the job again each time the database's progress file is
     /// touched (the agent touches it after every change to a job it holds),
-    /// and every `safetyLook` besides; asking every 50 ms instead added 25 ms
-    /// on average to a receipt the agent printed in 15.
+    /// and every `safetyLook` besides. Asking every 50 ms instead, `print
+    /// --wait` beside the lab's agent took 83 ms, against 50 with the file.
     static func untilEnded(_ id: JobID, store: KioskStore) async throws -> PrintJob {
         let progress = try? DatabaseChanges(wakeFile: store.progressFilePath)
         let (looks, look) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
