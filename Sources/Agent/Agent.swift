@@ -153,7 +153,7 @@ struct SpoolerService: Service {
     func run() async throws {
         let changes: DatabaseChanges?
         do {
-            changes = try DatabaseChanges(wakeFile: spooler.store.wakeFilePath)
+            changes = try DatabaseChanges(touchesOf: spooler.store.wakeFilePath)
         } catch {
             changes = nil
             logger.warning("Jobs queued by other processes are found only every \(spooler.configuration.idlePoll): \(error)")

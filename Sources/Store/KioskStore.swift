@@ -167,13 +167,20 @@ public final class KioskStore: Sendable {
             }
         }
         guard !FileManager.default.fileExists(atPath: path) else { return }
+        let error = createOwnedFile(at: path)
+        // EEXIST: another process made it first, which is fine.
+        guard error == 0 || error == EEXIST else { throw StoreError.cannotOpen(path: path, reason: String(cString: strerror(error))) }
+    }
+
+    /// Creates the empty file `path` (mode 0600; when root creates it in a
+    /// folder another user owns, it goes to that user, so the service can
+    /// still use it). Returns 0, or the errno: EEXIST when it already exists.
+    static func createOwnedFile(at path: String) -> Int32 {
         let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        if fd < 0 {
-            if errno == EEXIST { return }  // another process made it first: fine
-            throw StoreError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
-        }
+        guard fd >= 0 else { return errno }
         if let owner = folderOwner(of: path) { _ = fchown(fd, owner.uid, owner.gid) }
         close(fd)
+        return 0
     }
 
     /// Creates the folder `path` with `mode` when missing, as ``prepareFile``
@@ -191,7 +198,7 @@ public final class KioskStore: Sendable {
 
     /// The owner of the folder holding `path`, when this process is root and
     /// that folder belongs to another user: who a new entry goes to.
-    static func folderOwner(of path: String) -> (uid: uid_t, gid: gid_t)? {
+    private static func folderOwner(of path: String) -> (uid: uid_t, gid: gid_t)? {
         let folder = (path as NSString).deletingLastPathComponent
         var info = stat()
         guard geteuid() == 0, !folder.isEmpty, stat(folder, &info) == 0, info.st_uid != 0 else { return nil }

@@ -34,11 +34,7 @@ public enum WakeFile {
     /// look.
     static func ring(_ path: String) {
         if utimensat(AT_FDCWD, path, nil, 0) == 0 || errno != ENOENT { return }
-        let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        if fd >= 0 {
-            if let owner = KioskStore.folderOwner(of: path) { _ = fchown(fd, owner.uid, owner.gid) }
-            close(fd)
-        }
+        _ = KioskStore.createOwnedFile(at: path)
         // Created (here or by another process meanwhile): the creation itself
         // is no IN_ATTRIB, so touch it once more.
         _ = utimensat(AT_FDCWD, path, nil, 0)

@@ -12,17 +12,18 @@ import Foundation
 /// wake it for nothing (Store's `WakeFile` has the figures).
 ///
 /// ```swift
-/// let changes = try DatabaseChanges(wakeFile: store.wakeFilePath)
+/// let changes = try DatabaseChanges(touchesOf: store.wakeFilePath)
 /// for await _ in changes.writes { spooler.wake() }   // until changes.stop()
 /// ```
 public final class DatabaseChanges: Sendable {
     private let watcher: InotifyWatcher
     private let name: String
 
-    /// Starts watching the folder of the wake file at `path` (the file need
-    /// not exist yet). Throws `TriggerError` when inotify is unavailable or
+    /// Starts watching the folder of the file at `path` for touches of it
+    /// (the file need not exist yet): the wake file for the agent, the
+    /// progress file for `print --wait` following a job the agent prints. Throws `TriggerError` when inotify is unavailable or
     /// the folder cannot be read.
-    public init(wakeFile path: String) throws {
+    public init(touchesOf path: String) throws {
         let url = URL(fileURLWithPath: path)
         name = url.lastPathComponent
         watcher = try InotifyWatcher(folder: url.deletingLastPathComponent().path, events: UInt32(IN_ATTRIB))

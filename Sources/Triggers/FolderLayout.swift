@@ -3,13 +3,13 @@
 /// goes through ``Directory``, relative to the opened folder.
 struct FolderLayout: Sendable, Hashable {
     let folder: String
-    let doneLimit: Int
-    /// `done/`'s files in finish order, shared by every claim of this folder.
+    /// `done/`'s oldest files, shared by every claim of this folder.
     let doneIndex: DoneIndex
+    /// How many files `done/` keeps.
+    var doneLimit: Int { doneIndex.limit }
 
     init(folder: String, doneLimit: Int) {
         self.folder = folder
-        self.doneLimit = doneLimit
         doneIndex = DoneIndex(limit: doneLimit)
     }
 

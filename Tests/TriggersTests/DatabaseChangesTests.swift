@@ -9,7 +9,7 @@ import Testing
         let folder = try TempFolder()
         let wake = folder.sub("kioskprint.sqlite-wake")
         try folder.write("kioskprint.sqlite-wake")
-        let changes = try DatabaseChanges(wakeFile: wake)
+        let changes = try DatabaseChanges(touchesOf: wake)
         var writes = changes.writes.makeAsyncIterator()
 
         // Written first, so had they been reported they would come first: the
@@ -28,6 +28,6 @@ import Testing
 
     @Test func aFolderThatCannotBeWatchedIsAnErrorNamingIt() throws {
         let missing = FileManager.default.temporaryDirectory.path + "/no-such-\(UUID().uuidString)"
-        #expect { try DatabaseChanges(wakeFile: missing + "/kioskprint.sqlite-wake") } throws: { "\($0)".contains(missing) }
+        #expect { try DatabaseChanges(touchesOf: missing + "/kioskprint.sqlite-wake") } throws: { "\($0)".contains(missing) }
     }
 }

@@ -11,23 +11,17 @@ import Testing
         let temp = try TempFolder()
         try FileManager.default.createDirectory(atPath: temp.sub("done"), withIntermediateDirectories: false)
         let done = try Directory.open(temp.sub("done"))
-        /// A file in done/ finished long ago (`second` seconds after 1970-01-12).
-        func oldDone(_ name: String, second: Int) throws {
-            try temp.write(name, in: temp.sub("done"))
-            var times = [timespec(tv_sec: 1_000_000 + second, tv_nsec: 0), timespec(tv_sec: 1_000_000 + second, tv_nsec: 0)]
-            #expect(utimensat(AT_FDCWD, temp.sub("done", name), &times, 0) == 0)
-        }
         let index = DoneIndex(limit: 4, window: 1)
         func finish(_ name: String) throws {
             try temp.write(name, in: temp.sub("done"))
             done.touch(name)
             index.finished(EntryName(name), in: done)
         }
-        for (second, name) in ["old1", "old2", "old3", "old4", "old5"].enumerated() { try oldDone(name, second: second + 1) }
+        for (second, name) in ["old1", "old2", "old3", "old4", "old5"].enumerated() { try temp.writeFinishedLongAgo(name, second: second + 1) }
 
         try finish("a")   // the first finish lists: the four newest stay, the oldest of them kept in mind
         #expect(temp.names(temp.sub("done")) == ["a", "old3", "old4", "old5"])
-        try oldDone("stray", second: 0)   // put there after the listing, and older than all
+        try temp.writeFinishedLongAgo("stray", second: 0)   // put there after the listing, and older than all
         try finish("b")   // removes the one name kept, without listing
         #expect(temp.names(temp.sub("done")) == ["a", "b", "old4", "old5", "stray"])
         try finish("c")   // no name left to remove: lists again, and finds the stray

@@ -33,6 +33,16 @@ final class TempFolder {
         guard written == bytes else { throw TestFailure("short write to \(target)") }
     }
 
+    /// Writes `name` into `done/` as finished long ago: `second` seconds after
+    /// 1970-01-12, so that it is older than anything finished now.
+    func writeFinishedLongAgo(_ name: String, second: Int) throws {
+        try write(name, in: sub("done"))
+        var times = [timespec(tv_sec: 1_000_000 + second, tv_nsec: 0), timespec(tv_sec: 1_000_000 + second, tv_nsec: 0)]
+        guard utimensat(AT_FDCWD, sub("done", name), &times, 0) == 0 else {
+            throw TestFailure("utimensat \(name): \(String(cString: strerror(errno)))")
+        }
+    }
+
     /// Renames a staged entry into the watched folder (IN_MOVED_TO).
     func moveIn(_ name: String, as newName: String? = nil) throws {
         guard rename(staging + "/" + name, path + "/" + (newName ?? name)) == 0 else {

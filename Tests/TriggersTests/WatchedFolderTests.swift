@@ -181,13 +181,7 @@ struct WatchedFolderTests {
     @Test func doneIsListedOncePerTurnOfTheLimitNotAfterEveryFile() async throws {
         let temp = try TempFolder()
         let folder = try WatchedFolder(path: temp.path, options: .init(doneLimit: 3))
-        /// A file in done/ finished long ago (`second` seconds after 1970-01-12).
-        func oldDone(_ name: String, second: Int) throws {
-            try temp.write(name, in: temp.sub("done"))
-            var times = [timespec(tv_sec: 1_000_000 + second, tv_nsec: 0), timespec(tv_sec: 1_000_000 + second, tv_nsec: 0)]
-            #expect(utimensat(AT_FDCWD, temp.sub("done", name), &times, 0) == 0)
-        }
-        for (second, name) in ["old1.pdf", "old2.pdf", "old3.pdf", "old4.pdf"].enumerated() { try oldDone(name, second: second + 1) }
+        for (second, name) in ["old1.pdf", "old2.pdf", "old3.pdf", "old4.pdf"].enumerated() { try temp.writeFinishedLongAgo(name, second: second + 1) }
         var files = try folder.claimedFiles().makeAsyncIterator()
         func finishNext(_ name: String) async throws {
             try temp.write(name)
@@ -196,7 +190,7 @@ struct WatchedFolderTests {
 
         try await finishNext("a.pdf")   // the first finish lists done/: the three newest stay
         #expect(temp.names(temp.sub("done")) == ["a.pdf", "old3.pdf", "old4.pdf"])
-        try oldDone("stray.pdf", second: 0)   // put there after the listing, and older than all
+        try temp.writeFinishedLongAgo("stray.pdf", second: 0)   // put there after the listing, and older than all
         for name in ["b.pdf", "c.pdf", "d.pdf"] { try await finishNext(name) }
         #expect(temp.names(temp.sub("done")) == ["b.pdf", "c.pdf", "d.pdf", "stray.pdf"],
                 "each finish removed the oldest it knew of, without listing the folder again")

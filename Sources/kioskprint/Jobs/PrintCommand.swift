@@ -185,7 +185,7 @@ enum JobWatch {
     /// and every `safetyLook` besides. Asking every 50 ms instead, `print
     /// --wait` beside the lab's agent took 83 ms, against 50 with the file.
     static func untilEnded(_ id: JobID, store: KioskStore) async throws -> PrintJob {
-        let progress = try? DatabaseChanges(wakeFile: store.progressFilePath)
+        let progress = try? DatabaseChanges(touchesOf: store.progressFilePath)
         let (looks, look) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let feeders = Task {
             await withTaskGroup(of: Void.self) { group in
