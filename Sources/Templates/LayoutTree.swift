@@ -69,8 +69,8 @@ public struct Section: Sendable, Equatable {
 
 /// How text looks. Every field is optional so that a row's columns inherit from the row.
 public struct TextStyle: Sendable, Equatable {
-    public enum Alignment: String, Sendable, Equatable, CaseIterable { case left, center, right }
-    public enum Wrap: String, Sendable, Equatable, CaseIterable { case word, char, none }
+    public enum Alignment: String, Sendable, Hashable, CaseIterable { case left, center, right }
+    public enum Wrap: String, Sendable, Hashable, CaseIterable { case word, char, none }
 
     public var font: String?
     /// Font size in points.

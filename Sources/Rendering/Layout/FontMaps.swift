@@ -41,7 +41,7 @@ public final class FontMaps: Sendable {
             idle.lastIndex { $0.dpi == dpi }.map { idle.remove(at: $0) } ?? idle.popLast()
         }) {
             if !map.usage.isFull { return map.dpi == dpi ? map : map.moved(to: dpi) }
-            g_object_unref(UnsafeMutableRawPointer(map.pointer))
+            map.free()
             retiredMaps.add(1, ordering: .relaxed)
         }
         // A new map reads fontconfig's configuration: let a warm-up in progress finish it first.
@@ -56,20 +56,20 @@ public final class FontMaps: Sendable {
             idle.append(map)
             return true
         }
-        if !kept { g_object_unref(UnsafeMutableRawPointer(map.pointer)) }
+        if !kept { map.free() }
     }
 
-    /// Lets go of the maps no pass is using, with the fonts, glyph caches
-    /// and font files they hold, but for the `kept` given back last; a pass
-    /// without a map makes a new one (a few milliseconds of fontconfig
-    /// matching, font loading and glyph drawing). For an idle agent.
+    /// Lets go of the maps no pass is using, with the fonts, glyph caches,
+    /// font files and kept layouts they hold, but for the `kept` given back
+    /// last; a pass without a map makes a new one (a few milliseconds of
+    /// fontconfig matching, font loading and glyph drawing). For an idle agent.
     public func releaseIdle(keepingNewest kept: Int = 0) {
         let maps = idle.withLock { idle in
             let older = Array(idle.dropLast(max(0, kept)))
             idle.removeFirst(older.count)
             return older
         }
-        for map in maps { g_object_unref(UnsafeMutableRawPointer(map.pointer)) }
+        for map in maps { map.free() }
     }
 
     /// How many maps wait to be lent: what the tests look at.
@@ -80,29 +80,53 @@ public final class FontMaps: Sendable {
     var idleUsage: [FontMapUsage] { idle.withLock { $0.map(\.usage) } }
     /// Maps retired for having served their share of fonts.
     var retired: Int { retiredMaps.load(ordering: .relaxed) }
+    /// The layouts the idle maps keep, newest map last: what the tests look at.
+    var idleLayoutCounts: [Int] { idle.withLock { $0.map(\.layouts.count) } }
 }
 
-/// A font map, its resolution and the fonts it has served, lent to one pass at a time.
-// Sendable by hand: the map is only touched by the pass that borrowed it (see `FontMaps`).
+/// A font map, its resolution, the fonts it has served, and the Pango
+/// context and layouts its passes share, lent to one pass at a time.
+// Sendable by hand: the map, its context and its layouts are only touched by the pass that borrowed it (see `FontMaps`).
 struct LentMap: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<PangoFontMap>
     let usage: FontMapUsage
     /// The map's resolution (`pango_cairo_font_map_set_resolution`).
     let dpi: Int
+    /// The context every pass lays its text out with, kept with the map so
+    /// that a layout kept in `layouts` stays valid from one pass to the
+    /// next (each pass brings it to its own surface and resolution; Pango
+    /// lays a kept layout out again only if that changed anything).
+    let context: OpaquePointer
+    /// Paragraphs laid out by this map's passes, at `dpi`.
+    let layouts: LayoutCache
 
     /// Owns `pointer`'s reference, and sets the map's resolution to `dpi`.
     init(pointer: UnsafeMutablePointer<PangoFontMap>, dpi: Int) {
-        self.init(pointer: pointer, usage: FontMapUsage(), dpi: dpi)
+        self.init(pointer: pointer, usage: FontMapUsage(), dpi: dpi,
+                  context: pango_font_map_create_context(pointer))
     }
 
-    private init(pointer: UnsafeMutablePointer<PangoFontMap>, usage: FontMapUsage, dpi: Int) {
+    private init(pointer: UnsafeMutablePointer<PangoFontMap>, usage: FontMapUsage, dpi: Int, context: OpaquePointer) {
         self.pointer = pointer
         self.usage = usage
         self.dpi = dpi
+        self.context = context
+        layouts = LayoutCache()
         pango_cairo_font_map_set_resolution(OpaquePointer(pointer), Double(dpi))
     }
 
     /// The same map at another resolution: Pango empties its caches of
-    /// fonts and patterns, which were for the old one.
-    func moved(to dpi: Int) -> LentMap { LentMap(pointer: pointer, usage: usage, dpi: dpi) }
+    /// fonts and patterns, which were for the old one, and the kept layouts
+    /// go with them.
+    func moved(to dpi: Int) -> LentMap {
+        layouts.removeAll()
+        return LentMap(pointer: pointer, usage: usage, dpi: dpi, context: context)
+    }
+
+    /// Lets go of the kept layouts, the context and the map.
+    func free() {
+        layouts.removeAll()
+        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(UnsafeMutableRawPointer(pointer))
+    }
 }

@@ -12,7 +12,7 @@ final class PangoTextLayout {
     /// The Pango layout; laid out again from the text when it was let go.
     private var layout: OpaquePointer {
         if let kept { return kept }
-        let made = Self.makeLayout(text: text, style: style, width: width, context: context)
+        let made = context.layout(text: text, style: style, width: width)
         kept = made
         return made
     }
@@ -30,10 +30,11 @@ final class PangoTextLayout {
         self.style = style
         self.context = context
         self.width = width
-        kept = Self.makeLayout(text: text, style: style, width: width, context: context)
+        kept = context.layout(text: text, style: style, width: width)
     }
 
-    private static func makeLayout(text: String, style: ResolvedTextStyle, width: Int?, context: TextContext) -> OpaquePointer {
+    /// A new layout of `text`, which `context` keeps for the passes after it (see `LayoutCache`).
+    fileprivate static func makeLayout(text: String, style: ResolvedTextStyle, width: Int?, context: TextContext) -> OpaquePointer {
         context.fontUsage.note(style, dpi: context.dpi)
         let layout = pango_layout_new(context.pango)!
 
@@ -102,6 +103,10 @@ final class PangoTextLayout {
         kept = nil
     }
 
+    /// Pango's count of the layout's changes, which moves when it is laid
+    /// out again (its context changed): what the tests look at.
+    var pangoSerial: UInt32 { pango_layout_get_serial(layout) }
+
     /// Characters the fonts could not show (0 when all is well).
     var unknownGlyphCount: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
 
@@ -130,7 +135,9 @@ final class PangoTextLayout {
 
 /// One Pango context for every paragraph of a layout pass, at the printer's
 /// resolution. Making a context per paragraph cost more than laying the
-/// text out (a 30-item receipt has about a hundred paragraphs).
+/// text out (a 30-item receipt has about a hundred paragraphs). The context
+/// is the lent font map's, kept with it, so that the paragraphs the map laid
+/// out for earlier passes serve this one (`LayoutCache`).
 final class TextContext {
     let dpi: Int
     private let surface: OpaquePointer
@@ -157,25 +164,50 @@ final class TextContext {
         // like the page's, so hinting and antialiasing match what is drawn.
         surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
         cr = cairo_create(surface)
-        pango = pango_font_map_create_context(map.pointer)
-        pango_cairo_update_context(cr, pango)
+        pango = map.context
+        hitsBefore = map.layouts.hits
+        // Each of these counts as a change of context even when it changes
+        // nothing (Pango sets the matrix anew), and a changed context lays
+        // every kept paragraph out again: so each is made only when needed.
+        // The map's context was brought to a surface like `cr` when it was
+        // made, and again only after a pass drew on another kind of surface.
+        if map.layouts.contextLeftItsSurface {
+            pango_cairo_update_context(cr, pango)
+            map.layouts.contextLeftItsSurface = false
+        }
         // Points are real points at the printer's dpi: 1 user unit = 1 dot.
-        pango_cairo_context_set_resolution(pango, Double(dpi))
+        if pango_cairo_context_get_resolution(pango) != Double(dpi) {
+            pango_cairo_context_set_resolution(pango, Double(dpi))
+        }
         // The language Pango itself gives Latin text it cannot place in the
         // context's. With none set, Pango asked fontconfig for the C locale's
         // "c" (the service runs in it) and tagged some runs with this one, so
         // a style had two fontconfig patterns, each matched and sorted on a
         // thread of Pango's. The preferred languages ($LANGUAGE, $LANG) pick
         // it ("de" under de_DE); text in another script still gets its own.
-        pango_context_set_language(pango, pango_script_get_sample_language(PANGO_SCRIPT_LATIN))
+        let latin = pango_script_get_sample_language(PANGO_SCRIPT_LATIN)
+        if pango_context_get_language(pango) != latin { pango_context_set_language(pango, latin) }
     }
 
     deinit {
-        g_object_unref(UnsafeMutableRawPointer(pango))
         cairo_destroy(cr)
         cairo_surface_destroy(surface)
         fonts.giveBack(map)
     }
+
+    /// A layout of `text` with a reference of the caller's own: one kept by
+    /// the map if an earlier paragraph had the same text, style and width.
+    func layout(text: String, style: ResolvedTextStyle, width: Int?) -> OpaquePointer {
+        map.layouts.layout(for: LayoutCache.Key(text: text, style: style, width: width)) {
+            PangoTextLayout.makeLayout(text: text, style: style, width: width, context: self)
+        }
+    }
+
+    /// Paragraphs taken from the map's kept layouts so far, and how many it
+    /// keeps: what the tests look at.
+    var layoutHits: Int { map.layouts.hits - hitsBefore }
+    var keptLayouts: Int { map.layouts.count }
+    private let hitsBefore: Int
 
     /// Set once a layout was drawn on a surface unlike the one the context
     /// was made from (a PDF page, a turned page): from then on every draw
@@ -191,6 +223,7 @@ final class TextContext {
     func update(_ layout: OpaquePointer, toDrawOn target: OpaquePointer) {
         if !followsOtherSurfaces, Self.drawsAlike(target, cr) { return }
         followsOtherSurfaces = true
+        map.layouts.contextLeftItsSurface = true
         pango_cairo_update_layout(target, layout)
     }
 

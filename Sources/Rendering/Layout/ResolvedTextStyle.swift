@@ -10,7 +10,7 @@ import Templates
 ///   72 mm. Smaller sizes fit more but break up on worn heads; 10 pt stays
 ///   readable without squinting.
 /// - Left aligned, word wrap, single line spacing.
-struct ResolvedTextStyle: Equatable {
+struct ResolvedTextStyle: Hashable {
     static let defaultFont = "DejaVu Sans"
     static let defaultSize = 10.0
 
