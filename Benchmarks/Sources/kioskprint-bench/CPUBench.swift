@@ -25,9 +25,15 @@ enum CPUBench {
         await BenchReport.run("cpu") {
             let lab = try await AgentLab.start(kioskprint: kioskprint)
             defer { lab.stop() }
-            progress("1/2 the agent: \(receipts) receipts one at a time, then \(receipts) at once")
+            let scratch = lab.site.folder.appendingPathComponent("scratch")
+            // Built before any timing, so a compile failure ends the bench at once.
+            let sameWork = try await SameWorkFloor.build(in: scratch)
+            progress("1/3 the agent: \(receipts) receipts one at a time, then \(receipts) at once")
             let agent = try await AgentCPU.measure(site: lab.site, receipts: receipts, idleWait: idleWait)
-            progress("2/2 lp through a private cupsd: \(lpJobs) jobs of the same receipt (about a second each)")
+            progress("2/3 the same-work floor in C: \(receipts) receipts in one process")
+            let floor = try await sameWork.cpuPerReceipt(uri: lab.receipt.uri, items: RenderCase.longReceiptItems,
+                                                         jobs: receipts, folder: scratch)
+            progress("3/3 lp through a private cupsd: \(lpJobs) jobs of the same receipt (about a second each)")
             let cups: Result<CupsCPU, BenchError>
             do {
                 cups = .success(try await CupsCPU.measure(lab: lab, jobs: lpJobs))
@@ -35,7 +41,7 @@ enum CPUBench {
                 cups = .failure(BenchError("\(error)"))
             }
             var table = BenchTable()
-            CPURows(agent: agent, cups: cups).add(to: &table)
+            CPURows(agent: agent, floor: floor, floorBuild: sameWork.compileCommand, cups: cups).add(to: &table)
             return .init(blocks: [table.render()], legend: "ms = milliseconds, MB = 2^20 bytes")
         }
     }
@@ -80,6 +86,8 @@ struct AgentCPU: Sendable {
 
     static func measure(site: AgentSite, receipts: Int, idleWait: Duration) async throws -> AgentCPU {
         let data = Data(try LongReceipt.json().utf8)
+        let sample = try LongReceipt.json()
+        func receipt(_ number: Int) throws -> Data { try ReceiptSample.distinct(sample, number: number) }
         let notify = try NotifySocket(receiveTimeout: .seconds(1))
         let log = site.folder.appendingPathComponent("cpu.log").path
         try fillDone(of: site.receipts, with: data)
@@ -102,7 +110,7 @@ struct AgentCPU: Sendable {
             for _ in 0..<receipts {
                 number += 1
                 progress("one at a time: receipt \(number) of \(receipts)")
-                try site.drop(data, as: String(format: "cpu-%06d.json", number), into: site.receipts)
+                try site.drop(receipt(number), as: String(format: "cpu-%06d.json", number), into: site.receipts)
                 try await AgentSoak.waitForDrain(site: site, presses: 0, agent: agent)
             }
             let oneAtATimeElapsed = ContinuousClock.now - firstStarted
@@ -111,7 +119,7 @@ struct AgentCPU: Sendable {
             let secondStarted = ContinuousClock.now
             for _ in 0..<receipts {
                 number += 1
-                try site.drop(data, as: String(format: "cpu-%06d.json", number), into: site.receipts)
+                try site.drop(receipt(number), as: String(format: "cpu-%06d.json", number), into: site.receipts)
             }
             try await AgentSoak.waitForDrain(site: site, presses: 0, agent: agent)
             let atOnceElapsed = ContinuousClock.now - secondStarted
@@ -124,7 +132,7 @@ struct AgentCPU: Sendable {
             var perJob: [(cpu: Duration, minorFaults: Int)] = []
             for _ in 0..<2 {
                 number += 1
-                try site.drop(data, as: String(format: "cpu-%06d.json", number), into: site.receipts)
+                try site.drop(receipt(number), as: String(format: "cpu-%06d.json", number), into: site.receipts)
                 try await AgentSoak.waitForDrain(site: site, presses: 0, agent: agent)
                 let times = try ThreadTimes.read(pid: pid)
                 perJob.append(times.since(lastTimes))
@@ -199,6 +207,9 @@ struct CupsCPU: Sendable {
 /// The cpu bench's table.
 struct CPURows {
     let agent: AgentCPU
+    /// The same-work floor's CPU per receipt, and how it was built.
+    let floor: Duration
+    let floorBuild: String
     let cups: Result<CupsCPU, BenchError>
 
     /// Issue 15's targets.
@@ -214,7 +225,9 @@ struct CPURows {
             + "folders, 1 button, 1 light checking the receipt printer every 2 s, 80 mm and 4x6 recording "
             + "ippeveprinters on loopback), \(Millis.text(CPUBench.idleWait)) ms after READY=1. Each receipt is the "
             + "render bench's \"receipt, \(RenderCase.longReceiptItems) items\" data (the built-in receipt's "
-            + "sample items repeated), written as .NAME.tmp and renamed into receipts/ (template = \"receipt\"), whose done/ "
+            + "sample items repeated), each receipt made its own: its id, and every item's name numbered and its price "
+            + "varied, so no item's text repeats between receipts (the agent keeps laid-out paragraphs across jobs; "
+            + "the header, quantities, totals' labels and footer repeat, as on a till), written as .NAME.tmp and renamed into receipts/ (template = \"receipt\"), whose done/ "
             + "held its limit before the agent started (\(AgentSite.doneLimit) receipts finished a day before: a kiosk's "
             + "folder from its second day on), so each receipt also trims done/. One "
             + "at a time: each dropped once the one before had drained (file gone from the folder and processing/, "
@@ -260,6 +273,22 @@ struct CPURows {
                   cupsLabel, cupsFigure, note: verdict(one) + " " + agentNote + " " + cupsNote)
         table.add("\(n) at once", DaemonCPU.text(many) + " (\(DaemonCPU.text(agent.atOnce)) in all)",
                   "", "", note: verdict(many))
+        let floorNote = table.footnote("The floor: Benchmarks/Floor/print-wait-floor.c, compiled by the bench in this "
+            + "run (\(floorBuild)), run once with -n \(n) -i \(RenderCase.longReceiptItems) against the agent's "
+            + "receipt printer after the agent's batches: one process that keeps what an agent keeps (its Pango font "
+            + "map and context, the logo's ink, the open database, one HTTP connection) and for each receipt lays "
+            + "out the built-in receipt with its sample items repeated to \(RenderCase.longReceiptItems) (texts, "
+            + "sizes and columns written out in C: no template, no JSON, no cache), draws it with the logo and the "
+            + "QR code, thresholds it and encodes PWG raster (black_1), commits the job queued and sending (synced), "
+            + "sends Print-Job, asks Get-Job-Attributes at once and every 10 ms until completed, and commits the end. "
+            + "CPU = its getrusage over the \(n) receipts after one untimed, divided by them. It does less than the "
+            + "agent: no folder, no file moves, no template or data check, no claim, no readiness check.")
+        let floorRatio = String(format: "agent / floor x%.2f one at a time, x%.2f at once; the target (%@ ms) is x%.2f the floor ",
+                                Millis.value(one) / max(Millis.value(floor), 0.001),
+                                Millis.value(many) / max(Millis.value(floor), 0.001), Millis.text(Self.cpuTarget),
+                                Millis.value(Self.cpuTarget) / max(Millis.value(floor), 0.001))
+        table.add("the floor: the same work in C", DaemonCPU.text(floor) + " per receipt", "", "",
+                  note: floorRatio + floorNote)
 
         table.section("2. The agent's resident memory (VmRSS), idle")
         let memoryNote = table.footnote("VmRSS and RssAnon from /proc/PID/status of the agent process, as the agent "

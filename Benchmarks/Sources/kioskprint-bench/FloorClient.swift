@@ -22,19 +22,22 @@ struct FloorClient: Sendable {
 
     /// The C source: `$KIOSKPRINT_FLOOR_SOURCE`, else Benchmarks/Floor/ipp-print-floor.c
     /// in the Benchmarks package this file was compiled from (two folders up from it).
-    static func sourcePath() throws -> String {
-        if let given = ProcessInfo.processInfo.environment[sourceVariable], !given.isEmpty {
+    static func sourcePath() throws -> String { try sourcePath(of: "ipp-print-floor.c", variable: sourceVariable) }
+
+    /// `file` in Benchmarks/Floor, or where `$variable` says.
+    static func sourcePath(of file: String, variable: String) throws -> String {
+        if let given = ProcessInfo.processInfo.environment[variable], !given.isEmpty {
             guard FileManager.default.isReadableFile(atPath: given) else {
-                throw BenchError("$\(sourceVariable) names \(given), which cannot be read")
+                throw BenchError("$\(variable) names \(given), which cannot be read")
             }
             return given
         }
         let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let path = package.appendingPathComponent("Floor/ipp-print-floor.c").path
+        let path = package.appendingPathComponent("Floor/\(file)").path
         guard FileManager.default.isReadableFile(atPath: path) else {
-            throw BenchError("the floor client's source \(path) is not there (the bench finds it relative to the "
-                + "repository it was built from); set $\(sourceVariable) to its path")
+            throw BenchError("the floor's source \(path) is not there (the bench finds it relative to the "
+                + "repository it was built from); set $\(variable) to its path")
         }
         return path
     }

@@ -35,6 +35,7 @@ enum PrintBench {
             let folder = lab.directory.appendingPathComponent("bench")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let floorClient = try await FloorClient.build(in: folder)
+            let sameWork = try await SameWorkFloor.build(in: folder)
 
             var kioskPrinters: [RunningPrinter] = []
             for lane in 1...lanes {
@@ -74,8 +75,9 @@ enum PrintBench {
             let raw = try await RawVersusIPP.measure(ipp: kioskPrinters[0], escpos: escpos, simulator: simulator,
                                                      receipts: RawBench.defaultReceipts, warmUps: warmUps, folder: folder)
 
-            progress("5/5 kioskprint print --wait and the floor client, as whole processes")
-            let processes = try await PrintWaitProcess.measure(printer: kioskPrinters[0], floor: floor, folder: folder, kioskprint: kioskprint)
+            progress("5/5 kioskprint print --wait and the floors, as whole processes")
+            let processes = try await PrintWaitProcess.measure(printer: kioskPrinters[0], floor: floor, sameWork: sameWork,
+                                                               folder: folder, kioskprint: kioskprint)
 
             var table = BenchTable()
             PrintRows(latency: latency, throughput: throughput, cups: cups, floor: floor).add(to: &table)

@@ -1,0 +1,71 @@
+import BenchSupport
+import Foundation
+import Simulator
+
+/// Issue 15's floor for work, not only for printing: Benchmarks/Floor/print-wait-floor.c,
+/// a C program that does what `kioskprint print receipt --wait` does with no
+/// agent, in the least code: lays out the built-in receipt with its sample
+/// data (written out by hand) with Pango at 203 dpi, draws it with the logo
+/// and the QR code, encodes PWG raster, spools it in SQLite (WAL, synced
+/// commits), prints it with Print-Job and follows it to completed. As a whole
+/// process it is the floor for `print --wait`; with `-n N -i 30` in one
+/// process, keeping what an agent keeps, the floor for the agent's CPU per
+/// 30-item receipt. Compiled by the bench at run time, as `FloorClient` is.
+struct SameWorkFloor: Sendable {
+    /// The compiled program.
+    let binary: String
+    /// The command that built it, for the footnotes.
+    let compileCommand: String
+    /// The built-in receipt's logo, which the program draws.
+    let logo: String
+
+    /// Overrides where the C source is read from.
+    static let sourceVariable = "KIOSKPRINT_SAME_WORK_FLOOR_SOURCE"
+
+    /// Compiles the program into `folder` with `cc -O2` and the libraries the agent draws, spools and prints with.
+    static func build(in folder: URL) async throws -> SameWorkFloor {
+        let source = try FloorClient.sourcePath(of: "print-wait-floor.c", variable: sourceVariable)
+        // Benchmarks/Floor/print-wait-floor.c -> the repository -> the built-in receipt's logo.
+        let logo = URL(fileURLWithPath: source).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/Templates/BuiltIn/logo.png").path
+        guard FileManager.default.isReadableFile(atPath: logo) else {
+            throw BenchError("the built-in receipt's logo \(logo) is not there beside the floor's source")
+        }
+        let binary = folder.appendingPathComponent("print-wait-floor").path
+        let flags = "$(pkg-config --cflags --libs pangocairo sqlite3) "
+            + "$(pkg-config --cflags --libs cups 2>/dev/null || cups-config --cflags --libs) -lcupsimage -lzint"
+        let command = "cc -O2 -o \(binary) \(source) \(flags)"
+        let run = try await TimedRun.run("/bin/sh", ["-c", command], environment: [:], folder: folder,
+                                         limit: .seconds(120))
+        guard run.succeeded, FileManager.default.isExecutableFile(atPath: binary) else {
+            throw BenchError("could not compile the same-work floor (exit \(run.status)): `\(command)`: "
+                + run.output.trimmingCharacters(in: .whitespacesAndNewlines).suffix(600)
+                + " (libpango1.0-dev, libsqlite3-dev, libcups2-dev, libzint-dev and a C compiler: "
+                + "scripts/install-deps.sh installs them)")
+        }
+        return SameWorkFloor(binary: binary, logo: logo,
+                             compileCommand: "cc -O2 -o print-wait-floor print-wait-floor.c \(flags)")
+    }
+
+    init(binary: String, logo: String, compileCommand: String) {
+        self.binary = binary
+        self.logo = logo
+        self.compileCommand = compileCommand
+    }
+
+    /// One receipt as a whole process: the arguments, with the database it spools in.
+    func arguments(uri: String, database: String) -> [String] { [uri, database, logo] }
+
+    /// The CPU per receipt of `jobs` receipts of `items` items in one process
+    /// (after one untimed), with its fonts, logo, database and connection kept.
+    func cpuPerReceipt(uri: String, items: Int, jobs: Int, folder: URL) async throws -> Duration {
+        let database = folder.appendingPathComponent("same-work-floor.sqlite").path
+        let arguments = ["-n", "\(jobs)", "-i", "\(items)", uri, database, logo]
+        let run = try await offloaded { [binary] in try MeasuredProcess.mustSucceed(binary, arguments, folder: folder) }
+        for line in run.output.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            if fields.count == 2, fields[0] == "cpu-us-per-job", let us = Int64(fields[1]) { return .microseconds(us) }
+        }
+        throw BenchError("the same-work floor printed no cpu-us-per-job: \(run.output.suffix(300))")
+    }
+}
