@@ -42,21 +42,31 @@ struct FloorClient: Sendable {
         return path
     }
 
-    /// Compiles the client into `folder` with `cc -O2` and libcups' flags
-    /// (pkg-config's, else cups-config's: Debian 12's libcups2-dev ships no cups.pc).
+    /// libcups' compiler flags: pkg-config's, else cups-config's (Debian 12's libcups2-dev ships no cups.pc).
+    static let cupsFlags = "$(pkg-config --cflags --libs cups 2>/dev/null || cups-config --cflags --libs)"
+
+    /// Compiles the client into `folder` with `cc -O2` and libcups' flags.
     static func build(in folder: URL) async throws -> FloorClient {
-        let source = try sourcePath()
-        let binary = folder.appendingPathComponent("ipp-print-floor").path
-        let flags = "$(pkg-config --cflags --libs cups 2>/dev/null || cups-config --cflags --libs)"
+        let binary = try await compile(try sourcePath(), into: folder, as: "ipp-print-floor", flags: cupsFlags,
+                                       what: "the floor client", packages: "libcups2-dev")
+        return FloorClient(binary: binary, compileCommand: "cc -O2 -o ipp-print-floor ipp-print-floor.c \(cupsFlags)")
+    }
+
+    /// Compiles the C program `source` into `folder/name` with `cc -O2` and
+    /// `flags`; returns the program's path, or says what failed and which
+    /// packages it needs.
+    static func compile(_ source: String, into folder: URL, as name: String, flags: String, what: String,
+                        packages: String) async throws -> String {
+        let binary = folder.appendingPathComponent(name).path
         let command = "cc -O2 -o \(binary) \(source) \(flags)"
         let run = try await TimedRun.run("/bin/sh", ["-c", command], environment: [:], folder: folder,
                                          limit: .seconds(120))
         guard run.succeeded, FileManager.default.isExecutableFile(atPath: binary) else {
-            throw BenchError("could not compile the floor client (exit \(run.status)): `\(command)`: "
+            throw BenchError("could not compile \(what) (exit \(run.status)): `\(command)`: "
                 + run.output.trimmingCharacters(in: .whitespacesAndNewlines).suffix(600)
-                + " (libcups2-dev and a C compiler: scripts/install-deps.sh installs them)")
+                + " (\(packages) and a C compiler: scripts/install-deps.sh installs them)")
         }
-        return FloorClient(binary: binary, compileCommand: "cc -O2 -o ipp-print-floor ipp-print-floor.c \(flags)")
+        return binary
     }
 
     /// The client's arguments for `document` to `uri`: `jobs` timed after `warmUps` untimed.

@@ -25,24 +25,18 @@ struct SameWorkFloor: Sendable {
     /// Compiles the program into `folder` with `cc -O2` and the libraries the agent draws, spools and prints with.
     static func build(in folder: URL) async throws -> SameWorkFloor {
         let source = try FloorClient.sourcePath(of: "print-wait-floor.c", variable: sourceVariable)
-        // Benchmarks/Floor/print-wait-floor.c -> the repository -> the built-in receipt's logo.
-        let logo = URL(fileURLWithPath: source).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/Templates/BuiltIn/logo.png").path
+        // Benchmarks/Sources/kioskprint-bench/ -> the repository this bench was built from -> the receipt's logo.
+        let logo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/Templates/BuiltIn/logo.png").path
         guard FileManager.default.isReadableFile(atPath: logo) else {
-            throw BenchError("the built-in receipt's logo \(logo) is not there beside the floor's source")
+            throw BenchError("the built-in receipt's logo \(logo) is not there (the bench finds it relative to the "
+                + "repository it was built from)")
         }
-        let binary = folder.appendingPathComponent("print-wait-floor").path
-        let flags = "$(pkg-config --cflags --libs pangocairo sqlite3) "
-            + "$(pkg-config --cflags --libs cups 2>/dev/null || cups-config --cflags --libs) -lcupsimage -lzint"
-        let command = "cc -O2 -o \(binary) \(source) \(flags)"
-        let run = try await TimedRun.run("/bin/sh", ["-c", command], environment: [:], folder: folder,
-                                         limit: .seconds(120))
-        guard run.succeeded, FileManager.default.isExecutableFile(atPath: binary) else {
-            throw BenchError("could not compile the same-work floor (exit \(run.status)): `\(command)`: "
-                + run.output.trimmingCharacters(in: .whitespacesAndNewlines).suffix(600)
-                + " (libpango1.0-dev, libsqlite3-dev, libcups2-dev, libzint-dev and a C compiler: "
-                + "scripts/install-deps.sh installs them)")
-        }
+        let flags = "$(pkg-config --cflags --libs pangocairo sqlite3) \(FloorClient.cupsFlags) -lcupsimage -lzint"
+        let binary = try await FloorClient.compile(source, into: folder, as: "print-wait-floor", flags: flags,
+                                                   what: "the same-work floor",
+                                                   packages: "libpango1.0-dev, libsqlite3-dev, libcups2-dev, libzint-dev")
         return SameWorkFloor(binary: binary, logo: logo,
                              compileCommand: "cc -O2 -o print-wait-floor print-wait-floor.c \(flags)")
     }
