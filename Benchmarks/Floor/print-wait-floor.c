@@ -35,7 +35,7 @@
  *
  * Built by kioskprint-bench at run time (FloorClient.swift):
  *   cc -O2 -o print-wait-floor print-wait-floor.c $(pkg-config --cflags --libs pangocairo sqlite3)
- *      $(cups-config --cflags --libs) -lcupsimage -lzint
+ *      $(cups-config --cflags --libs) -lzint
  */
 #include <cups/cups.h>
 #include <cups/raster.h>

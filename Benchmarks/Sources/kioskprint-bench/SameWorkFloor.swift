@@ -33,7 +33,7 @@ struct SameWorkFloor: Sendable {
             throw BenchError("the built-in receipt's logo \(logo) is not there (the bench finds it relative to the "
                 + "repository it was built from)")
         }
-        let flags = "$(pkg-config --cflags --libs pangocairo sqlite3) \(FloorClient.cupsFlags) -lcupsimage -lzint"
+        let flags = "$(pkg-config --cflags --libs pangocairo sqlite3) \(FloorClient.cupsFlags) -lzint"
         let binary = try await FloorClient.compile(source, into: folder, as: "print-wait-floor", flags: flags,
                                                    what: "the same-work floor",
                                                    packages: "libpango1.0-dev, libsqlite3-dev, libcups2-dev, libzint-dev")
