@@ -33,7 +33,7 @@
  * (getrusage over the timed receipts): the floor for the agent's CPU per
  * receipt. Each receipt's paragraphs are laid out anew (no cache).
  *
- * Built by kioskprint-bench at run time (FloorClient.swift):
+ * Built by kioskprint-bench at run time (SameWorkFloor.swift):
  *   cc -O2 -o print-wait-floor print-wait-floor.c $(pkg-config --cflags --libs pangocairo sqlite3)
  *      $(cups-config --cflags --libs) -lzint
  */
