@@ -10,7 +10,7 @@ struct ButtonCommandTests {
         let standIn = try await GPIOStandIn()
         let watch = try RunningCommand(["gpio", "watch", "--chip", "gpiochip0", "--line", "17", "--count", "2"], with: standIn)
         // The defaults reach the request: active-low, pull-up.
-        #expect(await standIn.waitForRequest(line: 17)
+        #expect(await watch.requested(line: 17, on: standIn)
             == GPIOStandIn.Request(consumer: "kioskprint-gpio", direction: "input", activeLow: true, bias: "pull-up"))
         try await standIn.press(line: 17, heldFor: .milliseconds(120))
         try await standIn.press(line: 17, heldFor: .seconds(3))
@@ -23,7 +23,7 @@ struct ButtonCommandTests {
         let standIn = try await GPIOStandIn()
         let watch = try RunningCommand(["gpio", "watch", "--chip", "gpiochip0", "--line", "4", "--active-high",
                                         "--bias", "pull-down", "--count", "1"], with: standIn)
-        let request = await standIn.waitForRequest(line: 4)
+        let request = await watch.requested(line: 4, on: standIn)
         #expect(request == GPIOStandIn.Request(consumer: "kioskprint-gpio", direction: "input", activeLow: false, bias: "pull-down"))
         // Wired to drive the line high when pressed: no inversion on the way.
         try await standIn.press(line: 4, heldFor: .milliseconds(250), wiredActiveLow: false)
@@ -35,6 +35,7 @@ struct ButtonCommandTests {
         let standIn = try await GPIOStandIn()
         let watch = try RunningCommand(["gpio", "watch", "--chip", "gpiochip0", "--line", "5", "--debounce", "30ms",
                                         "--count", "1"], with: standIn)
+        #expect(await watch.requested(line: 5, on: standIn)?.direction == "input")
         // Active-low: low is pressed. Chatter for 4 ms on press and on release.
         for (high, after) in [(false, 1000), (true, 2), (false, 2), (true, 500), (false, 2), (true, 2)] {
             try await standIn.edge(line: 5, high: high, after: .milliseconds(after))
@@ -47,7 +48,7 @@ struct ButtonCommandTests {
         let standIn = try await GPIOStandIn()
         let watch = try RunningCommand(["gpio", "watch", "--chip", "standin-pinctrl", "--line", "GPIO17", "--count", "1"],
                                        with: standIn)
-        #expect(await standIn.waitForRequest(line: 17)?.direction == "input")
+        #expect(await watch.requested(line: 17, chip: "gpiochip0", on: standIn)?.direction == "input")
         try await standIn.press(line: 17, heldFor: .milliseconds(80))
         #expect(await watch.exitCode() == 0)
         #expect(watch.outputLines == ["short press (held 0.08 s)"])
@@ -56,7 +57,7 @@ struct ButtonCommandTests {
     @Test func sigtermStopsTheWatchAndReleasesTheLine() async throws {
         let standIn = try await GPIOStandIn()
         let watch = try RunningCommand(["gpio", "watch", "--chip", "gpiochip0", "--line", "9"], with: standIn)
-        #expect(await standIn.waitForRequest(line: 9) != nil)
+        #expect(await watch.requested(line: 9, on: standIn) != nil)
         watch.process.signal(SIGTERM)
         #expect(await watch.exitCode() == 0)
         #expect(standIn.request(line: 9) == nil)

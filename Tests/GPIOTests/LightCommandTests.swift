@@ -32,7 +32,7 @@ struct LightCommandTests {
         let standIn = try await GPIOStandIn()
         let blink = try RunningCommand(["gpio", "set", "--chip", "gpiochip0", "--line", "12", "blink", "--period", "20ms"],
                                        with: standIn)
-        #expect(await standIn.waitForRequest(line: 12)?.direction == "output")
+        #expect(await blink.requested(line: 12, on: standIn)?.direction == "output")
         #expect(await pollUntil(within: .seconds(20)) { standIn.changes(line: 12).count >= 6 })
         blink.process.signal(SIGTERM)
         #expect(await blink.exitCode() == 0)

@@ -2,6 +2,7 @@ import Foundation
 import GPIO
 import Simulator
 import Synchronization
+import Testing
 import Triggers
 
 /// The built `kioskprint` binary, found beside the test bundle in the build
@@ -46,6 +47,23 @@ final class RunningCommand {
     var output: String { (try? String(contentsOfFile: folder + "/out", encoding: .utf8)) ?? "" }
     var errors: String { (try? String(contentsOfFile: folder + "/err", encoding: .utf8)) ?? "" }
     var outputLines: [String] { output.split(separator: "\n").map(String.init) }
+
+    /// Waits until the command holds `line` of the stand-in's `chip`. If it
+    /// does not within `limit`, records whether it is still running and what
+    /// it wrote, so that a child slowed by the full suite's load can be told
+    /// from one that failed (in a CI run, a debug `gpio watch` made no request
+    /// within the stand-in's 60 s while its suite's other commands had
+    /// theirs after 16 s; nothing said which).
+    func requested(line: Int, chip: String = "gpiochip0", on standIn: GPIOStandIn,
+                   within limit: Duration = .seconds(90)) async -> GPIOStandIn.Request? {
+        let request = await standIn.waitForRequest(chip: chip, line: line, within: limit)
+        if request == nil {
+            let state = process.exitStatus.map { "it ended with status \(Simulator.exitCode(of: $0))" } ?? "it is still running"
+            let said = "its errors: \(errors.isEmpty ? "none" : errors); its output: \(output.isEmpty ? "none" : output)"
+            Issue.record("kioskprint made no request for line \(line) of \(chip) within \(limit): \(state); \(said)")
+        }
+        return request
+    }
 
     /// The exit code once it has ended; nil if it still runs after `limit`.
     func exitCode(within limit: Duration = .seconds(20)) async -> Int32? {
