@@ -90,11 +90,12 @@ import Testing
     }
 
     @Test func theOldestGenerationGoesWhenTheNewerIsFullAndAHitMovesALayoutUp() {
-        let context = TextContext(dpi: 203, fonts: fonts)
-        let cache = LayoutCache(generationSize: 2)
+        let fontMap = pango_cairo_font_map_new()!
+        defer { g_object_unref(UnsafeMutableRawPointer(fontMap)) }
+        let cache = LayoutCache(fontMap: fontMap, generationSize: 2)
         func take(_ text: String) {
             let layout = cache.layout(for: LayoutCache.Key(text: text, style: style, width: nil)) {
-                pango_layout_new(context.pango)!
+                pango_layout_new(cache.context)!
             }
             g_object_unref(UnsafeMutableRawPointer(layout))
         }

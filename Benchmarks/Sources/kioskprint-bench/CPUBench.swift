@@ -85,8 +85,8 @@ struct AgentCPU: Sendable {
     }
 
     static func measure(site: AgentSite, receipts: Int, idleWait: Duration) async throws -> AgentCPU {
-        let data = Data(try LongReceipt.json().utf8)
         let sample = try LongReceipt.json()
+        let data = Data(sample.utf8)
         func receipt(_ number: Int) throws -> Data { try ReceiptSample.distinct(sample, number: number) }
         let notify = try NotifySocket(receiveTimeout: .seconds(1))
         let log = site.folder.appendingPathComponent("cpu.log").path

@@ -37,14 +37,8 @@ struct SameWorkFloor: Sendable {
         let binary = try await FloorClient.compile(source, into: folder, as: "print-wait-floor", flags: flags,
                                                    what: "the same-work floor",
                                                    packages: "libpango1.0-dev, libsqlite3-dev, libcups2-dev, libzint-dev")
-        return SameWorkFloor(binary: binary, logo: logo,
-                             compileCommand: "cc -O2 -o print-wait-floor print-wait-floor.c \(flags)")
-    }
-
-    init(binary: String, logo: String, compileCommand: String) {
-        self.binary = binary
-        self.logo = logo
-        self.compileCommand = compileCommand
+        return SameWorkFloor(binary: binary, compileCommand: "cc -O2 -o print-wait-floor print-wait-floor.c \(flags)",
+                             logo: logo)
     }
 
     /// One receipt as a whole process: the arguments, with the database it spools in.

@@ -92,41 +92,31 @@ struct LentMap: @unchecked Sendable {
     let usage: FontMapUsage
     /// The map's resolution (`pango_cairo_font_map_set_resolution`).
     let dpi: Int
-    /// The context every pass lays its text out with, kept with the map so
-    /// that a layout kept in `layouts` stays valid from one pass to the
-    /// next (each pass brings it to its own surface and resolution; Pango
-    /// lays a kept layout out again only if that changed anything).
-    let context: OpaquePointer
-    /// Paragraphs laid out by this map's passes, at `dpi`.
+    /// Paragraphs laid out by this map's passes, at `dpi`, with the Pango
+    /// context every pass lays its text out with (`LayoutCache.context`).
     let layouts: LayoutCache
+    /// The context every pass lays its text out with, kept with the map so
+    /// that a kept layout stays valid from one pass to the next.
+    var context: OpaquePointer { layouts.context }
 
     /// Owns `pointer`'s reference, and sets the map's resolution to `dpi`.
     init(pointer: UnsafeMutablePointer<PangoFontMap>, dpi: Int) {
-        self.init(pointer: pointer, usage: FontMapUsage(), dpi: dpi,
-                  context: pango_font_map_create_context(pointer))
+        self.init(pointer: pointer, usage: FontMapUsage(), dpi: dpi)
     }
 
-    private init(pointer: UnsafeMutablePointer<PangoFontMap>, usage: FontMapUsage, dpi: Int, context: OpaquePointer) {
+    private init(pointer: UnsafeMutablePointer<PangoFontMap>, usage: FontMapUsage, dpi: Int) {
         self.pointer = pointer
         self.usage = usage
         self.dpi = dpi
-        self.context = context
-        layouts = LayoutCache()
+        layouts = LayoutCache(fontMap: pointer)
         pango_cairo_font_map_set_resolution(OpaquePointer(pointer), Double(dpi))
     }
 
     /// The same map at another resolution: Pango empties its caches of
-    /// fonts and patterns, which were for the old one, and the kept layouts
-    /// go with them.
-    func moved(to dpi: Int) -> LentMap {
-        layouts.removeAll()
-        return LentMap(pointer: pointer, usage: usage, dpi: dpi, context: context)
-    }
+    /// fonts and patterns, which were for the old one; the kept layouts and
+    /// their context go with the old value.
+    func moved(to dpi: Int) -> LentMap { LentMap(pointer: pointer, usage: usage, dpi: dpi) }
 
-    /// Lets go of the kept layouts, the context and the map.
-    func free() {
-        layouts.removeAll()
-        g_object_unref(UnsafeMutableRawPointer(context))
-        g_object_unref(UnsafeMutableRawPointer(pointer))
-    }
+    /// Lets go of the map; its kept layouts and their context go with the value.
+    func free() { g_object_unref(UnsafeMutableRawPointer(pointer)) }
 }

@@ -6,7 +6,8 @@ import CPangoCairo
 ///
 /// A layout is taken again only for the same text, style and width, at the
 /// map's resolution (a map moved to another resolution starts a new cache),
-/// and laid out with the map's own Pango context. Pango checks the context's
+/// and laid out with the cache's own Pango context (a layout keeps the
+/// context it was made with, so the two live and go together). Pango checks the context's
 /// serial whenever a layout is measured or drawn, so a layout whose context
 /// changed since (another surface's font options, another resolution) is
 /// laid out again by Pango itself: a kept layout can be slow, never stale.
@@ -34,6 +35,8 @@ final class LayoutCache {
     static let longestText = 160
 
     let generationSize: Int
+    /// The Pango context of the font map every kept layout was made with.
+    let context: OpaquePointer
     private var newer: [Key: OpaquePointer] = [:]
     private var older: [Key: OpaquePointer] = [:]
     private(set) var hits = 0
@@ -42,11 +45,16 @@ final class LayoutCache {
     /// next pass brings it back. True until the first pass has.
     var contextLeftItsSurface = true
 
-    init(generationSize: Int = LayoutCache.generationSize) {
+    /// A cache whose layouts are made with a new context of `fontMap`.
+    init(fontMap: UnsafeMutablePointer<PangoFontMap>, generationSize: Int = LayoutCache.generationSize) {
         self.generationSize = generationSize
+        context = pango_font_map_create_context(fontMap)
     }
 
-    deinit { removeAll() }
+    deinit {
+        removeAll()
+        g_object_unref(UnsafeMutableRawPointer(context))
+    }
 
     /// The layout kept for `key` with a reference of the caller's own, or
     /// one `make` lays out (and kept, unless its text is too long).
@@ -70,7 +78,7 @@ final class LayoutCache {
     var count: Int { newer.count + older.count }
 
     /// Lets go of every kept layout.
-    func removeAll() {
+    private func removeAll() {
         for layout in newer.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
         for layout in older.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
         newer = [:]
