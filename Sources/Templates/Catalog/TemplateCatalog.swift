@@ -2,7 +2,14 @@ import Foundation
 
 /// Finds templates by name: in the custom templates folders first (so a
 /// custom `receipt.xml` replaces the built-in receipt), then among the
-/// built-ins. A name with a `/` or ending in `.xml` is a file path.
+/// built-ins.
+///
+/// Every producer of jobs (the API, watched folders, buttons, `print`) names
+/// a template from the catalog only: ``find(_:)`` refuses a file path, so
+/// whoever may send a job cannot make the agent read, or answer with, a file
+/// outside the templates folders. Only the commands that read a template in
+/// the caller's own process (`templates check`, `render`) take a file, through
+/// ``find(nameOrFile:)``.
 ///
 /// ```swift
 /// let catalog = TemplateCatalog(folders: ["/etc/kioskprint/templates"])
@@ -23,12 +30,10 @@ public struct TemplateCatalog: Sendable {
         return FileManager.default.fileExists(atPath: system) ? [system] : []
     }
 
-    /// The template called `name`, or the file at that path.
+    /// The template called `name` in the catalog. A file path, or anything
+    /// else that is not a template's name, is refused unread.
     public func find(_ name: String) throws(TemplateLookupError) -> TemplateSource {
-        if Self.isPath(name) {
-            guard FileManager.default.fileExists(atPath: name) else { throw .missingFile(path: name) }
-            return try Self.load(path: name, origin: .file(path: name))
-        }
+        guard Self.isName(name) else { throw .notAName(name) }
         let builtIn = BuiltInTemplates.all.first { $0.name == name }
         for folder in folders {
             let path = folder + "/" + name + ".xml"
@@ -40,9 +45,26 @@ public struct TemplateCatalog: Sendable {
         throw .unknown(name: name, known: all().map(\.name), folders: folders)
     }
 
-    /// Whether `find` takes `name` as a file path rather than a template's name.
+    /// The template called `name`, or the file at that path: for commands
+    /// that read the template in the caller's own process, with the caller's
+    /// own permissions, and queue nothing (`templates check`, `render`).
+    public func find(nameOrFile name: String) throws(TemplateLookupError) -> TemplateSource {
+        guard Self.isPath(name) else { return try find(name) }
+        guard FileManager.default.fileExists(atPath: name) else { throw .missingFile(path: name) }
+        return try Self.load(path: name, origin: .file(path: name))
+    }
+
+    /// Whether ``find(nameOrFile:)`` takes `name` as a file path rather than a template's name.
     public static func isPath(_ name: String) -> Bool {
         name.contains("/") || name.hasSuffix(".xml")
+    }
+
+    /// Whether `name` can be a template's name: a file name in a templates
+    /// folder, less its `.xml`. No path, no hidden file, no control
+    /// characters, at most 128 bytes.
+    public static func isName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 128 && !isPath(name) && !name.hasPrefix(".")
+            && !name.unicodeScalars.contains { $0.properties.generalCategory == .control || $0 == "\\" }
     }
 
     /// Every template by name: the custom ones, and the built-ins they do not replace.
@@ -98,6 +120,8 @@ public struct TemplateCatalog: Sendable {
 /// Why a template could not be found or read, and what to do.
 public enum TemplateLookupError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknown(name: String, known: [String], folders: [String])
+    /// A file path (or a name no template file can have) where a catalog name is needed.
+    case notAName(String)
     case missingFile(path: String)
     case unreadable(path: String)
     case notUTF8(path: String)
@@ -110,6 +134,11 @@ public enum TemplateLookupError: Error, Hashable, Sendable, CustomStringConverti
             let searched = folders.isEmpty ? "no templates folder is set" : "searched " + folders.joined(separator: ", ")
             return "There is no template \"\(name)\" (\(searched)). Templates: \(known.joined(separator: ", ")). "
                 + "Put \(name).xml in a templates folder (--templates DIR), or run `kioskprint templates list`."
+        case .notAName(let name):
+            let shown = name.count > 80 ? String(name.prefix(80)) + "…" : name
+            return "\(shown.debugDescription) is not a template's name: a job names a template "
+                + "from the catalog only, e.g. \"receipt\" (`kioskprint templates list` shows them), never a file path. "
+                + "Put the template in a templates folder and give its name without the folder and the .xml."
         case .missingFile(let path):
             return "The template file \(path) does not exist. Check the path."
         case .unreadable(let path):

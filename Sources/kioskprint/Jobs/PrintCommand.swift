@@ -27,7 +27,7 @@ struct PrintCommand: AsyncParsableCommand {
           kioskprint print --file receipt.bin --language escpos --role receipt
         """)
 
-    @Argument(help: "A template name or file (see `kioskprint templates list`). Omit it with --file.")
+    @Argument(help: "A template's name in the catalog (see `kioskprint templates list`); a job never names a file. Omit it with --file.")
     var template: String?
 
     @Option(help: ArgumentHelp("The job's data, a JSON object (default: the template's sample data).", valueName: "file.json"))

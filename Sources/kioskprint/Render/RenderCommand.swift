@@ -58,7 +58,7 @@ struct RenderCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let source = try CLIError.wrap { try templates.catalog.find(template) }
+        let source = try CLIError.wrap { try templates.catalog.find(nameOrFile: template) }
         let job = try loadJob(source)
         let (media, printer) = try await chooseMedia(for: job.document.page)
         let format = OutputFormat(path: out)!

@@ -81,7 +81,7 @@ struct CheckTemplateCommand: AsyncParsableCommand {
         var failed = false
         for name in templates {
             let source: TemplateSource
-            do { source = try folders.catalog.find(name) } catch {
+            do { source = try folders.catalog.find(nameOrFile: name) } catch {
                 print("\(name): \(error)")
                 failed = true
                 continue
