@@ -52,12 +52,16 @@ struct JobSubmission: Sendable {
         guard (1...99).contains(copies) else { throw APIProblem(.unprocessableContent, "copies must be 1 to 99, not \(copies).", field: "copies") }
     }
 
+    /// The token sending the request: the job is recorded as its own.
+    private var submitter: String? { APICaller.token?.name }
+
     /// Queues it through the intake every other way in uses.
     func queue(through intake: JobIntake, idempotency: IdempotencyKey?) async throws(IntakeError) -> PrintJob {
         switch content {
         case .template(let template, let dataJSON, let openDrawer):
             return try await intake.queueTemplate(template, dataJSON: dataJSON, dataFile: Self.bodyName, role: role,
-                                                  jobName: name, copies: copies, opensDrawer: openDrawer, idempotency: idempotency)
+                                                  jobName: name, copies: copies, opensDrawer: openDrawer, idempotency: idempotency,
+                                                  submittedBy: submitter)
         case .file(let bytes, let kind):
             // The intake takes a path (it copies the file into the spool folder and checks it there).
             let upload = (intake.spoolFolder as NSString).appendingPathComponent(".upload-\(UUID().uuidString).\(kind)")
@@ -69,7 +73,7 @@ struct JobSubmission: Sendable {
             }
             defer { try? FileManager.default.removeItem(atPath: upload) }
             return try await intake.queueFile(upload, role: role, jobName: name ?? "upload.\(kind)", copies: copies,
-                                              idempotency: idempotency)
+                                              idempotency: idempotency, submittedBy: submitter)
         }
     }
 

@@ -43,6 +43,7 @@ extension JobRecord {
         opensDrawer = row["opensDrawer"]
         idempotencyKey = row["idempotencyKey"]
         requestSHA256 = row["requestSHA256"]
+        submittedBy = row["submittedBy"]
     }
 
     func encode(to container: inout PersistenceContainer) {
@@ -78,6 +79,7 @@ extension JobRecord {
         container["opensDrawer"] = opensDrawer
         container["idempotencyKey"] = idempotencyKey
         container["requestSHA256"] = requestSHA256
+        container["submittedBy"] = submittedBy
     }
 
     /// One job row by id, through a statement compiled once per connection.

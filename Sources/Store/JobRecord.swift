@@ -41,6 +41,10 @@ struct JobRecord: FetchableRecord, MutablePersistableRecord {
     /// of the request that queued the job; nil for jobs from elsewhere.
     var idempotencyKey: String?
     var requestSHA256: String?
+    /// The name of the API token that submitted the job; nil for jobs from
+    /// elsewhere (folders, buttons, the command line). A `print` token may
+    /// cancel or retry only its own jobs.
+    var submittedBy: String?
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 

@@ -16,12 +16,14 @@ extension KioskStore {
     /// - Parameter idempotency: an HTTP caller's key and request hash, kept
     ///   with the job in the same commit; a second job with the same key is
     ///   refused by the database (`job(idempotencyKey:)` finds the first).
+    /// - Parameter submittedBy: the API token's name that queued it, nil for
+    ///   jobs from elsewhere; see ``submitter(of:)``.
     /// - Parameter whenInserted: called with the new job's id inside the
     ///   transaction, before any other connection can see the job (the
     ///   intake announces a drawing on its way there, before the spooler can
     ///   claim the job).
     public func enqueue(name: String, role: Role, content: JobContent, copies: Int = 1, source: String? = nil,
-                        opensDrawer: Bool = false, idempotency: IdempotencyKey? = nil,
+                        opensDrawer: Bool = false, idempotency: IdempotencyKey? = nil, submittedBy: String? = nil,
                         at date: Date = Date(), whenInserted: (@Sendable (JobID) -> Void)? = nil) async throws -> PrintJob {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         try Self.validate(name: name, content: content, copies: copies)
@@ -34,6 +36,7 @@ extension KioskStore {
             record.opensDrawer = opensDrawer
             record.idempotencyKey = idempotency?.key
             record.requestSHA256 = idempotency?.requestSHA256
+            record.submittedBy = submittedBy
             try record.insert(db)
             record.marker = Self.newMarker(for: record.jobID)
             try record.update(db)
@@ -93,6 +96,18 @@ extension KioskStore {
                 return nil
             }
             return (record.listedJob(), record.requestSHA256)
+        }
+    }
+
+    /// The name of the API token that submitted job `id`, nil when no token
+    /// did (a folder, a button, the command line, or a job older than the
+    /// record); throws `jobNotFound` for no such job.
+    public func submitter(of id: JobID) async throws -> String? {
+        try await database.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT submittedBy FROM job WHERE id = ?", arguments: [id.rawValue]) else {
+                throw StoreError.jobNotFound(id)
+            }
+            return row["submittedBy"]
         }
     }
 

@@ -123,6 +123,13 @@ extension KioskStore {
             }
             try db.execute(sql: "CREATE UNIQUE INDEX job_idempotency ON job(idempotencyKey) WHERE idempotencyKey IS NOT NULL")
         }
+        migrator.registerMigration("v10-job-submitter") { db in
+            // The API token that queued a job: a `print` token may cancel or
+            // retry only its own jobs (a till must not cancel another till's
+            // receipt, nor reprint a held boarding pass). Jobs from before
+            // this have none, so only an admin token may act on them.
+            try db.alter(table: "job") { t in t.add(column: "submittedBy", .text) }
+        }
         return migrator
     }
 }

@@ -51,22 +51,24 @@ public struct JobIntake: Sendable {
     ///   - jobName: the job's name; nil for "TEMPLATE date time".
     ///   - source: where it came from (a claimed file's path), kept with the job.
     ///   - opensDrawer: kick the cash drawer after the job's cut.
+    ///   - submittedBy: the API token that sends it (it may cancel and retry it); nil elsewhere.
     ///   - primary: the role's primary printer as the caller read it just
     ///     before; nil (or another role's) reads it here.
     public func queueTemplate(_ name: String, dataJSON: String, dataFile: String, role: Role,
                               jobName: String? = nil, copies: Int = 1, source: String? = nil,
-                              opensDrawer: Bool = false, idempotency: IdempotencyKey? = nil,
+                              opensDrawer: Bool = false, idempotency: IdempotencyKey? = nil, submittedBy: String? = nil,
                               primary: RolePrimary? = nil) async throws(IntakeError) -> PrintJob {
         try await queueTemplate(name, dataJSON: dataJSON, parsed: nil, dataFile: dataFile, role: role, jobName: jobName,
                                 copies: copies, source: source, opensDrawer: opensDrawer, idempotency: idempotency,
-                                primary: primary)
+                                submittedBy: submittedBy, primary: primary)
     }
 
     /// `queueTemplate` with the data possibly read already (`parsed`, from
     /// `dataJSON`'s bytes), so the check does not read it again.
     private func queueTemplate(_ name: String, dataJSON: String, parsed: TemplateData?, dataFile: String, role: Role,
                                jobName: String?, copies: Int, source: String?, opensDrawer: Bool,
-                               idempotency: IdempotencyKey?, primary: RolePrimary?) async throws(IntakeError) -> PrintJob {
+                               idempotency: IdempotencyKey?, submittedBy: String? = nil,
+                               primary: RolePrimary?) async throws(IntakeError) -> PrintJob {
         let origin = source
         let source: TemplateSource
         do { source = try catalog.find(name) } catch { throw IntakeError(.refused, "\(error)") }
@@ -88,7 +90,7 @@ public struct JobIntake: Sendable {
             }
             guard check.isClean else { throw IntakeError(.refused, check.errors.joined(separator: "\n")) }
             return try await queue(name: name, role: role, content: content, copies: copies, source: origin,
-                                   opensDrawer: opensDrawer, idempotency: idempotency)
+                                   opensDrawer: opensDrawer, idempotency: idempotency, submittedBy: submittedBy)
         }
         // Checked and laid out once; drawn from that layout while the job is
         // written (and synced) to the queue, on this thread, as Pango needs.
@@ -98,13 +100,13 @@ public struct JobIntake: Sendable {
         guard check.isClean else { throw IntakeError(.refused, check.errors.joined(separator: "\n")) }
         guard var laidOut = kept else {
             return try await queue(name: name, role: role, content: content, copies: copies, source: origin,
-                                   opensDrawer: opensDrawer, idempotency: idempotency)
+                                   opensDrawer: opensDrawer, idempotency: idempotency, submittedBy: submittedBy)
         }
         // The drawing is announced inside the insert's transaction, so a
         // spooler that claims the job before it is done waits for it.
         let inserted = Mutex<JobID?>(nil)
         async let queued = queueResult(name: name, role: role, content: content, copies: copies, source: origin,
-                                       opensDrawer: opensDrawer, idempotency: idempotency) { id in
+                                       opensDrawer: opensDrawer, idempotency: idempotency, submittedBy: submittedBy) { id in
             inserted.withLock { $0 = id }
             drawnAhead.expect(job: id, printer: printer)
         }
@@ -138,11 +140,12 @@ public struct JobIntake: Sendable {
 
     /// `queue` with its error as a value, for an `async let`.
     private func queueResult(name: String, role: Role, content: JobContent, copies: Int, source: String?,
-                             opensDrawer: Bool, idempotency: IdempotencyKey?,
+                             opensDrawer: Bool, idempotency: IdempotencyKey?, submittedBy: String?,
                              whenInserted: @escaping @Sendable (JobID) -> Void) async -> Result<PrintJob, IntakeError> {
         do {
             return .success(try await queue(name: name, role: role, content: content, copies: copies, source: source,
-                                            opensDrawer: opensDrawer, idempotency: idempotency, whenInserted: whenInserted))
+                                            opensDrawer: opensDrawer, idempotency: idempotency, submittedBy: submittedBy,
+                                            whenInserted: whenInserted))
         } catch { return .failure(error) }
     }
 
@@ -169,7 +172,7 @@ public struct JobIntake: Sendable {
     /// - Parameter language: the language of a `.bin` or `.prn` file; nil otherwise.
     public func queueFile(_ path: String, role: Role, language: PrinterLanguage? = nil, jobName: String? = nil,
                           copies: Int = 1, source: String? = nil, opensDrawer: Bool = false,
-                          idempotency: IdempotencyKey? = nil) async throws(IntakeError) -> PrintJob {
+                          idempotency: IdempotencyKey? = nil, submittedBy: String? = nil) async throws(IntakeError) -> PrintJob {
         let kind = (path as NSString).pathExtension.lowercased()
         let original = (path as NSString).lastPathComponent
         if Self.languageFileExtensions.contains(kind) {
@@ -195,7 +198,7 @@ public struct JobIntake: Sendable {
         do {
             return try await queue(name: jobName ?? JobName.cleaned(original), role: role,
                                    content: .document(path: spooled, format: kind == "jpeg" ? "jpg" : kind), copies: copies,
-                                   source: source, opensDrawer: opensDrawer, idempotency: idempotency)
+                                   source: source, opensDrawer: opensDrawer, idempotency: idempotency, submittedBy: submittedBy)
         } catch {
             try? FileManager.default.removeItem(atPath: spooled)
             throw error
@@ -205,13 +208,14 @@ public struct JobIntake: Sendable {
     /// Queues a job that was checked before, e.g. a reprint of a stored job.
     public func queue(name: String, role: Role, content: JobContent, copies: Int = 1,
                       source: String? = nil, opensDrawer: Bool = false,
-                      idempotency: IdempotencyKey? = nil,
+                      idempotency: IdempotencyKey? = nil, submittedBy: String? = nil,
                       whenInserted: (@Sendable (JobID) -> Void)? = nil) async throws(IntakeError) -> PrintJob {
         // The store refuses such a name too; here it is the job that is wrong, not the storage.
         if let problem = JobName.problem(name) { throw IntakeError(.refused, problem.prefix(1).uppercased() + problem.dropFirst()) }
         do {
             return try await store.enqueue(name: name, role: role, content: content, copies: copies, source: source,
-                                           opensDrawer: opensDrawer, idempotency: idempotency, whenInserted: whenInserted)
+                                           opensDrawer: opensDrawer, idempotency: idempotency, submittedBy: submittedBy,
+                                           whenInserted: whenInserted)
         } catch {
             throw IntakeError(.notStored, "the job could not be written to the queue: \(store.explain(error)) Nothing was queued.")
         }
