@@ -68,6 +68,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // The HTTP API's one event loop thread (Hummingbird's default is NIO's group of one per core).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        // HTTP parts in the API's pipeline (RequestPace: slow and refused clients are closed).
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
@@ -135,6 +137,9 @@ let package = Package(
                                .product(name: "HummingbirdTLS", package: "hummingbird"),
                                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                                .product(name: "NIOPosix", package: "swift-nio"),
+                               .product(name: "NIOCore", package: "swift-nio"),
+                               .product(name: "NIOEmbedded", package: "swift-nio"),
+                               .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                                .product(name: "HTTPTypes", package: "swift-http-types"),
                                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
@@ -159,13 +164,22 @@ let package = Package(
         // Every reader of outside input as a function of bytes, for libFuzzer
         // (kioskprint-fuzz, scripts/fuzz.sh) and for the corpus replay in the tests.
         .target(name: "FuzzTargets",
-                dependencies: ["PrintModel", "Templates", "Rendering", "KioskConfiguration", "Spooler", "Agent", "IPP"],
+                dependencies: ["PrintModel", "Templates", "Rendering", "KioskConfiguration", "Spooler", "Agent", "IPP", "HTTPAPI", "Store",
+                               .product(name: "Logging", package: "swift-log"),
+                               .product(name: "NIOCore", package: "swift-nio"),
+                               .product(name: "HTTPTypes", package: "swift-http-types")],
                 swiftSettings: strict),
         .executableTarget(name: "kioskprint-fuzz", dependencies: ["FuzzTargets", "CFuzzDriver"], swiftSettings: strict),
 
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets", "Simulator"], swiftSettings: strict),
         .testTarget(name: "PrintModelTests", dependencies: ["PrintModel"], swiftSettings: strict),
-        .testTarget(name: "HTTPAPITests", dependencies: ["HTTPAPI"], swiftSettings: strict),
+        .testTarget(name: "HTTPAPITests", dependencies: ["HTTPAPI", "Spooler", "Store", "PrintModel",
+                                                        .product(name: "NIOCore", package: "swift-nio"),
+                                                        .product(name: "NIOEmbedded", package: "swift-nio"),
+                                                        .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                                                        .product(name: "HTTPTypes", package: "swift-http-types"),
+                                                        .product(name: "Hummingbird", package: "hummingbird")],
+                    swiftSettings: strict),
         .testTarget(name: "PrinterLanguagesTests", dependencies: ["PrinterLanguages", "PrintModel"], swiftSettings: strict),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates", "PrintModel"], swiftSettings: strict),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PrintModel", "Templates", "CCups", "Simulator"], swiftSettings: strict),

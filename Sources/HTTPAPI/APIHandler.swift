@@ -12,10 +12,15 @@ import Templates
 struct APIHandler: APIProtocol {
     let intake: JobIntake
     let journal: EventJournal
+    /// The event streams open now, by token.
+    let streams: OpenStreams
     let maxBody: Int
     /// The Prometheus text the agent's metrics make now; nil when none are kept.
     let metrics: (@Sendable () async -> String)?
     var store: KioskStore { intake.store }
+
+    /// The longest Idempotency-Key taken, in characters (the README's promise).
+    static let maximumIdempotencyKey = 200
 
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
         .ok(.init(body: .plainText("ok\n")))
@@ -36,6 +41,10 @@ struct APIHandler: APIProtocol {
     // MARK: Jobs
 
     func submitJob(_ input: Operations.SubmitJob.Input) async throws -> Operations.SubmitJob.Output {
+        if let key = input.headers.idempotencyKey, !(1...Self.maximumIdempotencyKey).contains(key.count) {
+            throw APIProblem(.badRequest, "The Idempotency-Key is \(key.count) characters; it must be 1 to "
+                + "\(Self.maximumIdempotencyKey) (a sale or order number, or a UUID).", field: "Idempotency-Key")
+        }
         let submission = try await JobSubmission(input, maxBody: maxBody)
         let idempotency = input.headers.idempotencyKey.map { key in
             IdempotencyKey(caller: APICaller.token?.name ?? "", key: key, requestSHA256: submission.fingerprint)
@@ -89,6 +98,7 @@ struct APIHandler: APIProtocol {
     }
 
     func cancelJob(_ input: Operations.CancelJob.Input) async throws -> Operations.CancelJob.Output {
+        try await checkOwnJob(JobID(input.path.id), doing: "cancel")
         let outcome = try await storeCall { try await JobCanceller(store: store).cancel(JobID(input.path.id)) }
         let job: PrintJob = switch outcome {
         case .canceled(let job), .marked(let job), .canceledAtPrinter(let job, _), .printerDidNotAnswer(let job, _): job
@@ -97,11 +107,16 @@ struct APIHandler: APIProtocol {
     }
 
     func retryJob(_ input: Operations.RetryJob.Input) async throws -> Operations.RetryJob.Output {
-        .ok(.init(body: .json(JobView.make(try await storeCall { try await store.retry(JobID(input.path.id)) }))))
+        try await checkOwnJob(JobID(input.path.id), doing: "retry")
+        return .ok(.init(body: .json(JobView.make(try await storeCall { try await store.retry(JobID(input.path.id)) }))))
     }
 
     func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output {
-        .ok(.init(body: .textEventStream(EventStream.body(journal, lastEventID: input.headers.lastEventID))))
+        guard let token = APICaller.token else { throw APIProblem(.unauthorized, "An event stream needs a token.") }
+        let key = try streams.admit(token)
+        let subscription = journal.subscribe(after: input.headers.lastEventID, onEnd: { [streams] in streams.release(key) })
+        streams.attach(key, end: subscription.end)
+        return .ok(.init(body: .textEventStream(EventStream.body(subscription, capacity: journal.capacity))))
     }
 
     func renderPreview(_ input: Operations.RenderPreview.Input) async throws -> Operations.RenderPreview.Output {
@@ -138,6 +153,17 @@ struct APIHandler: APIProtocol {
         }
         return .ok(.init(body: .json(.init(name: source.name, builtIn: source.origin == .builtIn, markup: source.text,
                                            sampleData: sample))))
+    }
+
+    /// A `print` token acts on the jobs it submitted only; an `admin` token on any.
+    private func checkOwnJob(_ id: JobID, doing action: String) async throws {
+        guard let token = APICaller.token, !token.allows(.admin) else { return }
+        let submitter = try await storeCall { try await store.submitter(of: id) }
+        guard submitter == token.name else {
+            throw APIProblem(.forbidden, "Job \(id) was not submitted with the token \"\(token.name)\", and a print token may "
+                + "\(action) only the jobs it submitted. Ask an administrator (a token with the admin scope, or "
+                + "`kioskprint jobs \(action) \(id)` on the kiosk).")
+        }
     }
 
     /// Runs a store call, answering its errors as the problems they are.

@@ -27,6 +27,10 @@ public struct APIServer: Sendable {
     /// Writes the agent's metrics in the Prometheus text format, for
     /// `GET /metrics`; nil answers 404 (the agent's caller measures nothing).
     public let metrics: (@Sendable () async -> String)?
+    /// The open event streams, ended when their token is revoked.
+    let streams = OpenStreams()
+    /// What the status page's buttons did, for the page they lead back to.
+    let notices = StatusNotices()
 
     public init(settings: HTTPSettings, intake: JobIntake, journal: EventJournal, box: String, logger: Logger,
                 metrics: (@Sendable () async -> String)? = nil) {
@@ -55,7 +59,7 @@ public struct APIServer: Sendable {
     /// Serves until the task is cancelled or the agent shuts down gracefully.
     /// `onListening` is called as each listener starts to accept connections.
     public func run(onListening: @escaping @Sendable () -> Void = {}) async throws {
-        let router = try makeRouter()
+        let limiter = RateLimiter(perSecond: settings.rateLimit)
         // One event loop serves both listeners: the handlers' work runs in
         // Swift's tasks, not on the loop, and a till's API sees a few requests
         // a second. NIO's shared group would start a thread per core, each
@@ -64,6 +68,7 @@ public struct APIServer: Sendable {
         var applications: [Application<RouterResponder<BasicRequestContext>>] = []
         if let listen = settings.listen {
             let tls = try tlsConfiguration()
+            let router = try makeRouter(limiter: limiter, loopbackOnly: listen.isLoopback, secure: tls != nil)
             applications.append(Application(router: router, server: try tls.map { try .tls(Self.server, tlsConfiguration: $0) } ?? Self.server,
                                             configuration: Self.configuration(.hostname(listen.host, port: listen.port)),
                                             onServerRunning: { [logger] channel in
@@ -73,6 +78,8 @@ public struct APIServer: Sendable {
         }
         if let socketPath {
             try Self.clearStaleSocket(socketPath)
+            // Only this machine's programs in the service's group reach the socket, by any name they like.
+            let router = try makeRouter(limiter: limiter, loopbackOnly: false, secure: false)
             applications.append(Application(router: router, server: Self.server,
                                             configuration: Self.configuration(.unixDomainSocket(path: socketPath)),
                                             onServerRunning: { [logger] _ in
@@ -90,6 +97,9 @@ public struct APIServer: Sendable {
                     for application in applications {
                         group.addTask { try await application.runService() }
                     }
+                    group.addTask { [streams, store = intake.store] in
+                        await cancelWhenGracefulShutdown { await streams.watch(store) }
+                    }
                 }
             } onGracefulShutdown: { [journal] in
                 journal.close()
@@ -101,22 +111,44 @@ public struct APIServer: Sendable {
         try await loops.shutdownGracefully()
     }
 
-    /// The TLS configuration from `[http] tls-certificate` and `tls-key`, nil without them.
+    /// The TLS configuration from `[http] tls-certificate` and `tls-key`, nil
+    /// without them: TLS 1.2 at the least, and a key no other user may read.
     func tlsConfiguration() throws -> TLSConfiguration? {
         guard let certificateFile = settings.tlsCertificate, let keyFile = settings.tlsKey else { return nil }
+        try Self.checkKeyIsPrivate(keyFile)
         do {
             let chain = try NIOSSLCertificate.fromPEMFile(certificateFile).map { NIOSSLCertificateSource.certificate($0) }
             let key = try NIOSSLPrivateKey(file: keyFile, format: .pem)
-            return TLSConfiguration.makeServerConfiguration(certificateChain: chain, privateKey: .privateKey(key))
+            var configuration = TLSConfiguration.makeServerConfiguration(certificateChain: chain, privateKey: .privateKey(key))
+            // TLS 1.0 and 1.1 are broken and retired (RFC 8996); every till and browser of this decade has 1.2.
+            configuration.minimumTLSVersion = .tlsv12
+            return configuration
         } catch {
             throw APIProblem(.internalServerError, "The TLS certificate \(certificateFile) or key \(keyFile) cannot be read as PEM: \(error). "
                 + "Check the paths and that the agent's user may read them.")
         }
     }
 
+    /// Refuses a private key file that users other than its owner and group
+    /// may read or write: anyone who reads it can pose as this agent.
+    static func checkKeyIsPrivate(_ keyFile: String) throws {
+        var info = stat()
+        guard stat(keyFile, &info) == 0 else { return }  // a missing file is reported when it is read
+        let others = info.st_mode & 0o007
+        guard others == 0 else {
+            throw APIProblem(.internalServerError, "The TLS key \(keyFile) can be read or written by every user on this machine "
+                + "(mode \(String(info.st_mode & 0o777, radix: 8))), so the agent does not use it. "
+                + "Run `chmod 640 \(keyFile)` (owner root, group kioskprint), or `chmod 600` if the agent's user owns it.")
+        }
+    }
+
     /// A client silent for 30 s (a half-sent request, a connection left open)
-    /// is disconnected; event streams are answers in progress, not idle.
-    static var server: HTTPServerBuilder { .http1(configuration: .init(idleTimeout: .seconds(30))) }
+    /// is disconnected; event streams are answers in progress, not idle. A
+    /// body that comes too slowly, or a request answered before it was read
+    /// (a refusal), closes its connection (`RequestPace`).
+    static var server: HTTPServerBuilder {
+        .http1(configuration: .init(additionalChannelHandlers: [RequestPace()], idleTimeout: .seconds(30)))
+    }
 
     /// At most 256 connections at once per listener: a flood of them takes
     /// the API's descriptors, never the printers'.
@@ -124,20 +156,29 @@ public struct APIServer: Sendable {
         .init(address: address, serverName: "kioskprint", availableConnectionsDelegate: MaximumAvailableConnections(256))
     }
 
-    func makeRouter() throws -> Router<BasicRequestContext> {
+    /// The routes of one listener. The limiter and the open streams are the
+    /// agent's, shared by every listener.
+    /// - Parameter loopbackOnly: answer only requests addressed to localhost (a loopback TCP address).
+    /// - Parameter secure: the listener has TLS (the status page's own origin is https).
+    func makeRouter(limiter: RateLimiter, loopbackOnly: Bool, secure: Bool) throws -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         // Outermost first: CORS headers go on every answer, problems included.
-        router.add(middleware: CrossOrigin(allowed: Set(settings.allowedOrigins)))
+        router.add(middleware: CrossOrigin(allowed: settings.allowedOrigins, secure: secure))
         router.add(middleware: ProblemMiddleware())
-        router.add(middleware: TokenGate(store: intake.store, limiter: RateLimiter(perSecond: settings.rateLimit)))
+        if loopbackOnly { router.add(middleware: LoopbackHost()) }
+        // Before anything keyed on the path: the router would match other spellings of it too.
+        router.add(middleware: CanonicalPath())
+        router.add(middleware: TokenGate(store: intake.store, limiter: limiter))
+        // After the token, so that no one without one makes the agent hold a body.
+        router.add(middleware: BodyLimit(maxBody: Int(settings.maxBody)))
         router.add(middleware: JobBodyCheck(maxBody: Int(settings.maxBody)))
         router.get("/v1/openapi.json") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"],
                      body: .init(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_json)))
         }
-        try APIHandler(intake: intake, journal: journal, maxBody: Int(settings.maxBody), metrics: metrics)
+        try APIHandler(intake: intake, journal: journal, streams: streams, maxBody: Int(settings.maxBody), metrics: metrics)
             .registerHandlers(on: router)
-        StatusRoutes(intake: intake, box: box).add(to: router)
+        StatusRoutes(intake: intake, box: box, notices: notices).add(to: router)
         return router
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import PrintModel
 import Spooler
@@ -10,15 +11,24 @@ import Store
 struct StatusRoutes: Sendable {
     let intake: JobIntake
     let box: String
+    let notices: StatusNotices
     var store: KioskStore { intake.store }
+
+    /// The page's headers: never cached, never framed by another site (clickjacking
+    /// its buttons), and nothing loaded but its own images.
+    static var pageHeaders: HTTPFields {
+        [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+         .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; "
+            + "frame-ancestors 'none'; base-uri 'none'",
+         HTTPField.Name("X-Frame-Options")!: "DENY"]
+    }
 
     func add(to router: Router<BasicRequestContext>) {
         router.get("/") { request, _ in
             let admin = APICaller.token?.allows(.admin) ?? false
-            let notice = request.uri.queryParameters["done"].map { String($0) }
+            let notice = request.uri.queryParameters["done"].flatMap { notices.text(for: String($0)) }
             let html = try await StatusPage(store: store, box: box).html(admin: admin, notice: notice)
-            return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-                            body: .init(byteBuffer: ByteBuffer(string: html)))
+            return Response(status: .ok, headers: Self.pageHeaders, body: .init(byteBuffer: ByteBuffer(string: html)))
         }
         router.get("/ui/jobs/:id/preview.png") { _, context in
             let job = try await store.job(JobID(try context.parameters.require("id", as: Int64.self)))
@@ -32,14 +42,14 @@ struct StatusRoutes: Sendable {
         }
         router.post("/ui/jobs/:id/retry") { _, context in
             let id = JobID(try context.parameters.require("id", as: Int64.self))
-            return await Self.redirect {
+            return await redirect {
                 let job = try await store.retry(id)
                 return "Job \(job.id) \"\(job.name)\" is queued again."
             }
         }
         router.post("/ui/jobs/:id/cancel") { _, context in
             let id = JobID(try context.parameters.require("id", as: Int64.self))
-            return await Self.redirect {
+            return await redirect {
                 switch try await JobCanceller(store: store).cancel(id) {
                 case .canceled(let job), .canceledAtPrinter(let job, _): return "Job \(job.id) \"\(job.name)\" is canceled."
                 case .marked(let job), .printerDidNotAnswer(let job, _): return "Job \(job.id) is marked for canceling."
@@ -48,7 +58,7 @@ struct StatusRoutes: Sendable {
         }
         router.post("/ui/roles/:role/test-page") { _, context in
             let name = try context.parameters.require("role")
-            return await Self.redirect {
+            return await redirect {
                 let role = try Role(name)
                 guard let printer = try await store.assignments(for: role).first(where: \.isPrimary)?.printer else {
                     return "No printer holds the role \(role)."
@@ -62,10 +72,9 @@ struct StatusRoutes: Sendable {
     }
 
     /// 303 back to the page with what `action` did, or why it failed, as its notice.
-    static func redirect(_ action: () async throws -> String) async -> Response {
+    func redirect(_ action: () async throws -> String) async -> Response {
         let notice: String
         do { notice = try await action() } catch { notice = "Not done: \(error)" }
-        let query = notice.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-        return Response(status: .seeOther, headers: [.location: "/?done=\(query)"])
+        return Response(status: .seeOther, headers: [.location: "/?done=\(notices.add(notice))"])
     }
 }

@@ -79,8 +79,11 @@ struct ConfigurationReader {
         }
         if let origins = table.stringList("allowed-origins") {
             for (index, origin) in origins.enumerated() {
-                let valid = (origin.hasPrefix("https://") || origin.hasPrefix("http://")) && !origin.hasSuffix("/")
-                    && origin.dropFirst(origin.hasPrefix("https://") ? 8 : 7).allSatisfy { $0 != "/" && !$0.isWhitespace }
+                // Compared as browsers mean them (any case, default port or not, a slash at the end or not) by the API.
+                let lowered = origin.lowercased()
+                let hostAndPort = lowered.dropFirst(lowered.hasPrefix("https://") ? 8 : 7).dropLast(lowered.hasSuffix("/") ? 1 : 0)
+                let valid = (lowered.hasPrefix("https://") || lowered.hasPrefix("http://")) && !hostAndPort.isEmpty
+                    && hostAndPort.allSatisfy { $0 != "/" && !$0.isWhitespace }
                 if valid { settings.allowedOrigins.append(origin) } else {
                     table.problem("allowed-origins", "item \(index + 1), \"\(origin)\", is not an origin; write the scheme, "
                         + "host and port only, as a browser sends it, e.g. \"https://pos.example.com\" or \"http://localhost:3000\".")

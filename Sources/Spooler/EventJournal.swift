@@ -23,7 +23,12 @@ public final class EventJournal: Sendable {
         public let missed: [Entry]
         /// True when events were lost: the client should read the jobs it follows again.
         public let gap: Bool
+        /// The live events, at most `subscriberBuffer` waiting; a subscriber
+        /// that falls further behind loses the oldest, which shows as a jump
+        /// in the entries' numbers.
         public let live: AsyncStream<Entry>
+        /// Ends `live` now (its reader gets nil): the caller's right to it is gone.
+        public let end: @Sendable () -> Void
     }
 
     private struct State {
@@ -56,8 +61,10 @@ public final class EventJournal: Sendable {
         }
     }
 
-    /// A subscription starting after `lastEventID` (nil: only what happens from now).
-    public func subscribe(after lastEventID: String?) -> Subscription {
+    /// A subscription starting after `lastEventID` (nil: only what happens
+    /// from now). `onEnd` is called once when its live stream ends, for
+    /// whatever reason: the reader went away, `end`, or the journal closed.
+    public func subscribe(after lastEventID: String?, onEnd: (@Sendable () -> Void)? = nil) -> Subscription {
         let (stream, continuation) = AsyncStream<Entry>.makeStream(bufferingPolicy: .bufferingNewest(subscriberBuffer))
         let key = UUID()
         let (missed, gap) = state.withLock { state -> ([Entry], Bool) in
@@ -71,8 +78,9 @@ public final class EventJournal: Sendable {
         }
         continuation.onTermination = { [weak self] _ in
             _ = self?.state.withLock { $0.subscribers.removeValue(forKey: key) }
+            onEnd?()
         }
-        return Subscription(missed: missed, gap: gap, live: stream)
+        return Subscription(missed: missed, gap: gap, live: stream, end: { continuation.finish() })
     }
 
     /// Ends every subscriber's stream, and any that subscribe later: the agent is stopping.
@@ -84,7 +92,4 @@ public final class EventJournal: Sendable {
         }
         for continuation in subscribers { continuation.finish() }
     }
-
-    /// How many subscribers are listening now.
-    public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 }

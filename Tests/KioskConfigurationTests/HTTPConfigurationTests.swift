@@ -53,13 +53,15 @@ import Testing
             [http]
             listen = "127.0.0.1"
             socket = "api.sock"
-            allowed-origins = ["https://pos.example.com/", "*"]
+            allowed-origins = ["https://pos.example.com/till", "*"]
             max-body = "1GB"
             lisen = "x"
             """)
         #expect(found.contains { $0.hasPrefix("http.listen:") && $0.contains("HOST:PORT") }, "\(found)")
         #expect(found.contains { $0.hasPrefix("http.socket:") && $0.contains("absolute") }, "\(found)")
         #expect(found.filter { $0.hasPrefix("http.allowed-origins:") }.count == 2, "\(found)")
+        let spelled = problems("[http]\nallowed-origins = [\"HTTPS://POS.example.com:443/\"]")
+        #expect(spelled.isEmpty, "an origin in capitals, with its default port and a slash, is still an origin: \(spelled)")
         #expect(found.contains { $0.hasPrefix("http.max-body:") }, "\(found)")
         #expect(found.contains { $0.contains("lisen") }, "\(found)")
     }

@@ -6,21 +6,18 @@ import Spooler
 /// `GET /v1/events`: the journal's events as Server-Sent Events, each with
 /// its id, its type as the SSE event name and an `Event` object as data.
 enum EventStream {
-    /// The body: the missed events (or a `gap`), then the live ones until the agent stops.
-    static func body(_ journal: EventJournal, lastEventID: String?) -> HTTPBody {
-        let subscription = journal.subscribe(after: lastEventID)
-        let (events, continuation) = AsyncStream<ServerSentEventWithJSONData<Components.Schemas.Event>>.makeStream()
-        let forwarding = Task {
-            if subscription.gap {
-                continuation.yield(.init(event: "gap", data: .init(_type: .gap, reason: "Some events were not kept (the agent "
-                    + "restarted, or the id is older than the last \(journal.capacity)); read the jobs you follow again.")))
+    /// The body: the missed events (or a `gap`), then the live ones until the
+    /// agent stops, `end` is called, or the client goes. Nothing is buffered
+    /// here: the feed reads the journal's bounded buffer as the client reads.
+    static func body(_ subscription: EventJournal.Subscription, capacity: Int) -> HTTPBody {
+        let gap = Components.Schemas.Event(_type: .gap, reason: "Some events were not kept (the agent restarted, the id is "
+            + "older than the last \(capacity), or this client read too slowly); read the jobs you follow again.")
+        let events = EventFeed(subscription: subscription).map { item -> ServerSentEventWithJSONData<Components.Schemas.Event> in
+            switch item {
+            case .gap: .init(event: "gap", data: gap)
+            case .entry(let entry): sse(entry)
             }
-            for entry in subscription.missed { continuation.yield(sse(entry)) }
-            for await entry in subscription.live { continuation.yield(sse(entry)) }
-            continuation.finish()
         }
-        // The client went away: stop forwarding, which ends the journal's subscription too.
-        continuation.onTermination = { _ in forwarding.cancel() }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 
@@ -7,22 +8,38 @@ import Hummingbird
 /// send before a public page may reach 127.0.0.1) are answered here. A
 /// request from any other origin is refused, before it can queue anything.
 /// Requests without an Origin header (curl, a native POS) pass untouched.
+///
+/// Origins are compared as browsers mean them: the scheme and host in any
+/// case, the default port (80, 443) written or not. Every answer says
+/// `Vary: Origin`, since whether it is given or refused depends on it.
 struct CrossOrigin<Context: RequestContext>: RouterMiddleware {
     let allowed: Set<String>
+    /// The scheme of the agent's own pages (`https` when the API has TLS), for the status page's own forms.
+    let ownScheme: String
+
+    init(allowed: some Sequence<String>, secure: Bool) {
+        self.allowed = Set(allowed.map(Self.normalized))
+        ownScheme = secure ? "https" : "http"
+    }
 
     static var allowedHeaders: String { "authorization, content-type, idempotency-key, last-event-id" }
+    /// Answer headers a page may read besides the simple ones.
+    static var exposedHeaders: String { "location, retry-after, cut-lengths" }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let origin = request.headers[.origin] else { return try await next(request, context) }
+        guard let header = request.headers[.origin] else { return Self.varying(try await next(request, context)) }
+        let origin = Self.normalized(header)
         // The status page's own forms post from the agent's own origin.
-        if let host = request.head.authority, origin == "http://\(host)" {
-            return try await next(request, context)
+        if let host = request.head.authority, origin == Self.normalized("\(ownScheme)://\(host)") {
+            return Self.varying(try await next(request, context))
         }
         guard allowed.contains(origin) else {
-            throw APIProblem(.forbidden, "Requests from the origin \(origin) are not allowed. Add it to allowed-origins "
-                + "in the [http] table of the agent's configuration, e.g. allowed-origins = [\"\(origin)\"], and reload the agent.")
+            var problem = APIProblem(.forbidden, "Requests from the origin \(header.prefix(200)) are not allowed. Add it to allowed-origins "
+                + "in the [http] table of the agent's configuration, e.g. allowed-origins = [\"\(origin.prefix(200))\"], and reload the agent.")
+            problem.headers[.vary] = "Origin"
+            throw problem
         }
-        var headers: HTTPFields = [.accessControlAllowOrigin: origin, .vary: "Origin"]
+        var headers: HTTPFields = [.accessControlAllowOrigin: header, .vary: "Origin"]
         if request.method == .options {
             headers[.accessControlAllowMethods] = "GET, POST, OPTIONS"
             headers[.accessControlAllowHeaders] = Self.allowedHeaders
@@ -33,9 +50,28 @@ struct CrossOrigin<Context: RequestContext>: RouterMiddleware {
             return Response(status: .noContent, headers: headers)
         }
         var response = try await next(request, context)
-        response.headers[.accessControlAllowOrigin] = origin
+        response.headers[.accessControlAllowOrigin] = header
         response.headers[.vary] = "Origin"
-        response.headers[.accessControlExposeHeaders] = "location"
+        response.headers[.accessControlExposeHeaders] = Self.exposedHeaders
         return response
+    }
+
+    private static func varying(_ response: Response) -> Response {
+        var response = response
+        response.headers[.vary] = "Origin"
+        return response
+    }
+
+    /// `scheme://host[:port]` with the scheme and host in lower case, the
+    /// default port of the scheme left out, and no trailing slash.
+    static func normalized(_ origin: String) -> String {
+        var text = origin.trimmingCharacters(in: .whitespaces)
+        while text.hasSuffix("/") { text.removeLast() }
+        guard let separator = text.range(of: "://") else { return text.lowercased() }
+        let scheme = text[..<separator.lowerBound].lowercased()
+        var authority = text[separator.upperBound...].lowercased()
+        let defaultPort = scheme == "https" ? ":443" : scheme == "http" ? ":80" : nil
+        if let defaultPort, authority.hasSuffix(defaultPort) { authority.removeLast(defaultPort.count) }
+        return scheme + "://" + authority
     }
 }

@@ -3,8 +3,8 @@ import Synchronization
 import Hummingbird
 import Templates
 
-/// Reads a `POST /v1/jobs` body before the generated server sees it: at most
-/// `[http] max-body` bytes (more is 413, read no further), and a JSON body
+/// Checks a `POST /v1/jobs` body (read already, within its limit, by
+/// `BodyLimit`) before the generated server sees it: a JSON body goes
 /// through the same strict reader as a job file, so a malformed body is
 /// reported at its line and column with the message the command line gives,
 /// and data past the limits (size, nesting, numbers over 64 bits, text that
@@ -14,10 +14,6 @@ struct JobBodyCheck<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.method == .post, request.uri.path == "/v1/jobs" else { return try await next(request, context) }
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBody {
-            throw APIProblem(.contentTooLarge, "The request body is \(length) bytes, more than the \(maxBody) the API takes "
-                + "([http] max-body in the agent's configuration).")
-        }
         var request = request
         let buffer = try await request.collectBody(upTo: maxBody)
         let type = request.headers[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
