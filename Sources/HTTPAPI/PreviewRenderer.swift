@@ -7,9 +7,22 @@ import Templates
 
 /// `POST /v1/render`: a template drawn with data for a role's printer (or an
 /// 80 mm preview roll), as PNG or PDF, without queueing anything, so a POS
-/// screen can show the customer the receipt it is about to print.
+/// screen can show the customer the receipt it is about to print; and the
+/// status page's job previews.
+///
+/// A preview is drawn whole, one byte per dot, so it is bounded like
+/// printing is: the document is laid out first and refused, before any ink
+/// is drawn, when its dots pass `maximumDots`. Previews are drawn one at a
+/// time on a queue of their own, never on Swift's cooperative threads, so
+/// that neither their memory nor their CPU multiplies with the requests.
 struct PreviewRenderer: Sendable {
     let intake: JobIntake
+
+    /// The most dots a preview draws: 40 million, about 45 MB at its peak
+    /// (5 m of an 80 mm roll at 203 dpi, or one A4 page at 600 dpi).
+    static let maximumDots = 40_000_000
+    /// Where previews are drawn, one at a time.
+    private static let queue = DispatchQueue(label: "kioskprint.preview", qos: .utility)
 
     struct Drawing: Sendable {
         var bytes: Data
@@ -35,19 +48,47 @@ struct PreviewRenderer: Sendable {
         }
         let media = try await media(for: job.document.page, role: role)
         let scratch = (intake.spoolFolder as NSString).appendingPathComponent(".preview-\(UUID().uuidString).png")
+        let spoolFolder = intake.spoolFolder
         defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let drawn: Result<Drawing, APIProblem> = await withCheckedContinuation { continuation in
+            Self.queue.async {
+                do throws(APIProblem) {
+                    continuation.resume(returning: .success(try Self.draw(job, on: media, pdf: wantsPDF, scratch: scratch,
+                                                                          spoolFolder: spoolFolder)))
+                } catch { continuation.resume(returning: .failure(error)) }
+            }
+        }
+        return try drawn.get()
+    }
+
+    /// Lays the job out, refuses it past `maximumDots`, then draws it; on the preview queue.
+    private static func draw(_ job: TemplateJob, on media: PageGeometry, pdf wantsPDF: Bool, scratch: String,
+                             spoolFolder: String) throws(APIProblem) -> Drawing {
         do {
+            let lengths = try job.layOut(on: media).cutLengths
+            let rows = lengths.reduce(0) { $0 + $1.dots(at: media.resolution.vertical) }
+            let dots = rows * media.widthInDots
+            guard dots <= maximumDots else {
+                let total = lengths.reduce(Length.zero, +)
+                throw APIProblem(.unprocessableContent, "The preview would be \(total) of paper (\(dots) dots), more than the "
+                    + "\(maximumDots) dots a preview draws. It can still be printed; preview fewer items, or ask for "
+                    + "\"format\": \"pdf\" with a shorter document.")
+            }
             if wantsPDF {
                 let pdf = try job.renderPDF(on: media)
                 return Drawing(bytes: pdf.data, cutLengths: pdf.pageLengths)
             }
             // Rendering writes PNG previews to a file (cairo's writer); it is read back and removed.
             let rendered = try job.render(on: media)
-            try FileManager.default.createDirectory(atPath: intake.spoolFolder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: spoolFolder, withIntermediateDirectories: true)
             try rendered.writePNGPreview(toFile: scratch)
             return Drawing(bytes: try Data(contentsOf: URL(fileURLWithPath: scratch)), cutLengths: rendered.cutLengths)
+        } catch let problem as APIProblem {
+            throw problem
         } catch let error as TemplateJobError {
             throw APIProblem(.unprocessableContent, "\(error)")
+        } catch {
+            throw APIProblem(.internalServerError, "The preview could not be written: \(error).")
         }
     }
 
