@@ -57,14 +57,20 @@ public struct Agent: Sendable {
             let store = intake.store, spooler = spooler
             exposition = { await metrics.exposition(store: store, spooler: spooler) }
         }
-        let api = configuration.http.isEnabled
-            // A POS waits on the answer: its jobs are checked, not drawn, on the
-            // request's path (the spooler draws them when it sends them).
-            ? APIServer(settings: configuration.http, intake: intake.checkingOnly, journal: events, box: configuration.box, logger: logger,
-                        metrics: exposition) : nil
+        let metricsText = exposition
+        // A POS waits on the answer: its jobs are checked, not drawn, on the
+        // request's path (the spooler draws them when it sends them).
+        let makeServer: @Sendable (AgentConfiguration) -> APIServer = { [intake, events, logger] configuration in
+            APIServer(settings: configuration.http, intake: intake.checkingOnly, journal: events, box: configuration.box,
+                      logger: logger, metrics: metricsText)
+        }
+        let api = makeServer(configuration)
+        // A reload's new [http] settings, for the API to serve from then on.
+        let (httpChanges, httpChanged) = AsyncStream<AgentConfiguration>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let (listening, listened) = AsyncStream<Void>.makeStream()
         let triggers = TriggerService(agent: self, notifier: notifier,
-                                      apiListening: APIListening(stream: listening, expected: api?.listenerCount ?? 0))
+                                      apiListening: APIListening(stream: listening, expected: api.listenerCount),
+                                      httpChanged: httpChanged)
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
                 .init(service: SpoolerService(spooler: spooler, logger: logger), serviceName: "spooler"),
                 .init(service: triggers, serviceName: "triggers"),
@@ -74,12 +80,11 @@ public struct Agent: Sendable {
                                                 settings: { triggers.current.withLock { $0.retention } }),
                       serviceName: "retention"),
         ]
-        if let api {
-            // The API is a way in, not the agent's work: if it cannot listen (the port is
-            // taken), that is logged and the agent goes on printing from its folders and buttons.
-            services.append(.init(service: HTTPService(server: api, listened: listened, logger: logger),
-                                  successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore, serviceName: "http"))
-        }
+        // The API is a way in, not the agent's work: if it cannot listen (the port is
+        // taken), that is logged and the agent goes on printing from its folders and buttons.
+        services.append(.init(service: HTTPService(first: api, changes: httpChanges, makeServer: makeServer, listened: listened,
+                                                   logger: logger),
+                              successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore, serviceName: "http"))
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: services,
             gracefulShutdownSignals: [.sigterm, .sigint],
@@ -94,26 +99,6 @@ extension Logger {
         var copy = self
         copy.logLevel = level
         return copy
-    }
-}
-
-/// The HTTP API as a service: a failure to serve is logged with what to do,
-/// and does not stop the agent.
-struct HTTPService: Service {
-    let server: APIServer
-    let listened: AsyncStream<Void>.Continuation
-    let logger: Logger
-
-    func run() async throws {
-        // However it ends, nobody waits for its listeners any more.
-        defer { listened.finish() }
-        do { try await server.run(onListening: { [listened] in listened.yield() }) } catch is CancellationError {
-        } catch {
-            logger.error("""
-                The HTTP API is not served: \(error). Jobs from folders and buttons still print. \
-                If the address is in use, another agent may be running; set [http] listen to another port, or "off".
-                """)
-        }
     }
 }
 
@@ -179,11 +164,15 @@ final class TriggerService: Service, Sendable {
     let current: Mutex<AgentConfiguration>
 
     let apiListening: APIListening
+    /// Where a reload's new configuration goes when its `[http]` table changed.
+    let httpChanged: AsyncStream<AgentConfiguration>.Continuation
 
-    init(agent: Agent, notifier: ServiceNotifier, apiListening: APIListening) {
+    init(agent: Agent, notifier: ServiceNotifier, apiListening: APIListening,
+         httpChanged: AsyncStream<AgentConfiguration>.Continuation) {
         self.agent = agent
         self.notifier = notifier
         self.apiListening = apiListening
+        self.httpChanged = httpChanged
         current = Mutex(agent.configuration)
     }
 
@@ -214,9 +203,12 @@ final class TriggerService: Service, Sendable {
             }
             running.task.cancel()
             await running.task.value
-            if next.database != current.withLock({ $0.database }) || next.logLevel != current.withLock({ $0.logLevel }) {
+            let previous = current.withLock { $0 }
+            if next.database != previous.database || next.logLevel != previous.logLevel {
                 agent.logger.notice("SIGHUP: database and log-level changes take effect at the next start.")
             }
+            // The certificate's files may have been renewed in place: TLS is loaded again at every reload.
+            if next.http != previous.http || next.box != previous.box || next.http.tlsCertificate != nil { httpChanged.yield(next) }
             running = start(next)
             agent.logger.notice("SIGHUP: configuration reloaded: \(running.set.summary)")
             notifier.status("\(running.set.summary); configuration reloaded")

@@ -1,0 +1,57 @@
+import HTTPAPI
+import KioskConfiguration
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// The HTTP API as a service: a failure to serve is logged with what to do,
+/// and does not stop the agent. A reload whose `[http]` table changed
+/// (listeners, origins, limits, certificate) stops the listeners and starts
+/// them again with the new settings; the queue and the spooler are not touched.
+struct HTTPService: Service {
+    /// The server of the configuration the agent started with.
+    let first: APIServer
+    /// Each reload's configuration whose `[http]` (or box name) changed.
+    let changes: AsyncStream<AgentConfiguration>
+    let makeServer: @Sendable (AgentConfiguration) -> APIServer
+    let listened: AsyncStream<Void>.Continuation
+    let logger: Logger
+
+    func run() async throws {
+        // However it ends, nobody waits for its listeners any more.
+        defer { listened.finish() }
+        // The server runs in a task of its own so that a reload can stop it alone; a cancelled service cancels it too.
+        let serving = Mutex<Task<Void, Never>?>(serve(first))
+        await withTaskCancellationHandler {
+            for await configuration in changes.cancelOnGracefulShutdown() {
+                let stopping = serving.withLock { $0 }
+                stopping?.cancel()
+                await stopping?.value
+                logger.notice(Logger.Message(stringLiteral: configuration.http.isEnabled
+                    ? "SIGHUP: the HTTP API starts again with the [http] settings now in force."
+                    : "SIGHUP: the HTTP API is off in the new configuration; its listeners are closed."))
+                let next = serve(makeServer(configuration))
+                serving.withLock { $0 = next }
+            }
+            // A graceful shutdown: the server ends its streams and stops by itself.
+            await serving.withLock({ $0 })?.value
+        } onCancel: {
+            serving.withLock { $0 }?.cancel()
+        }
+    }
+
+    /// Serves `server` in a task of its own (nil when the API is off), so that a reload can stop it alone.
+    private func serve(_ server: APIServer) -> Task<Void, Never>? {
+        guard server.settings.isEnabled else { return nil }
+        return Task { [listened, logger] in
+            do { try await server.run(onListening: { listened.yield() }) } catch is CancellationError {
+            } catch {
+                logger.error("""
+                    The HTTP API is not served: \(error). Jobs from folders and buttons still print. \
+                    If the address is in use, another agent may be running; set [http] listen to another port, or "off", \
+                    and reload the agent (systemctl reload kioskprint).
+                    """)
+            }
+        }
+    }
+}
