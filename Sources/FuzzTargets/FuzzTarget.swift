@@ -20,6 +20,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case envelope
     /// A printer's Get-Printer-Attributes answer turned into capabilities and a page.
     case printerAttributes = "printer-attributes"
+    /// One request to the HTTP API: routes, token gate, origin and host checks, body limits, problem answers.
+    case httpRequest = "http-request"
 
     /// Runs the reader on `data`. Errors are the reader's business (bad input
     /// is refused with a message); only a crash, a hang or runaway memory is a finding.
@@ -33,6 +35,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .pdf: FuzzReaders.pdf(data)
         case .envelope: FuzzReaders.envelope(data)
         case .printerAttributes: FuzzReaders.printerAttributes(data)
+        case .httpRequest: HTTPRequestReader.respond(data)
         }
     }
 }
