@@ -54,22 +54,11 @@ extension Loopback {
     /// A plain HTTP/1.0 GET to 127.0.0.1:`port`; the status code and the body
     /// as text. Blocking, bounded by `timeout` per read: call it offloaded.
     static func get(port: Int, path: String, timeout: Duration = .seconds(5)) throws -> (Int, String) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw LabError.timedOut("a socket for GET \(path)") }
+        guard let fd = Loopback.connect(port: port) else { throw LabError.timedOut("a connection to 127.0.0.1:\(port) for GET \(path)") }
         defer { close(fd) }
         var limit = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
-        guard connected else { throw LabError.timedOut("a connection to 127.0.0.1:\(port) for GET \(path)") }
 
         let request = Array("GET \(path) HTTP/1.0\r\nHost: localhost:\(port)\r\nConnection: close\r\n\r\n".utf8)
         guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count

@@ -76,6 +76,18 @@ extension AgentHarness {
         return try #require(secret.map(String.init), "no secret in: \(added.output)")
     }
 
+    /// A self-signed certificate for `localhost` and its key, made with openssl in the harness's folder.
+    func selfSignedCertificate() async throws -> (certificate: String, key: String) {
+        let certificate = folder + "/api.crt", key = folder + "/api.key"
+        let made = try await offloaded {
+            try Subprocess.run("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                                           "-keyout", key, "-out", certificate, "-subj", "/CN=localhost", "-days", "2",
+                                           "-addext", "subjectAltName=DNS:localhost"], limit: .seconds(30))
+        }
+        #expect(made.status == 0, "\(made.errors)")
+        return (certificate, key)
+    }
+
     /// The agent's configuration with the API on a free loopback port; returns the client for it.
     func serveAPI(extra: String = "", folders: String = "") throws -> APIClient {
         let port = try Loopback.freePort()

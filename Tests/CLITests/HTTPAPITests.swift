@@ -127,13 +127,7 @@ extension AgentEndToEnd {
         @Test func httpsWithTheConfiguredCertificateAndNotInTheClear() async throws {
             let lab = try await PrinterLab.shared()
             let site = try AgentHarness(lab: lab)
-            let certificate = site.folder + "/api.crt", key = site.folder + "/api.key"
-            let made = try await offloaded {
-                try Subprocess.run("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-                                               "-keyout", key, "-out", certificate, "-subj", "/CN=localhost", "-days", "2",
-                                               "-addext", "subjectAltName=DNS:localhost"], limit: .seconds(30))
-            }
-            #expect(made.status == 0, "\(made.errors)")
+            let (certificate, key) = try await site.selfSignedCertificate()
             var api = try site.serveAPI(extra: "tls-certificate = \"\(certificate)\"\ntls-key = \"\(key)\"")
             api.token = try await site.token("till", scope: "read")
             let agent = try await site.start()

@@ -10,7 +10,7 @@ import Testing
 /// grace period, a steady one keeps it, and an answer written before the
 /// request was read closes the connection instead of reading the rest.
 @Suite struct RequestPaceTests {
-    static let rules = RequestPace.Rules(grace: .seconds(10), minimumRate: 1_000)
+    static let rules = RequestPace.Rules(grace: .seconds(10), minimumRate: 1_000, linger: .seconds(2))
 
     static func channel() throws -> EmbeddedChannel {
         let channel = EmbeddedChannel(handler: RequestPace(rules: rules))
@@ -58,7 +58,19 @@ import Testing
         try channel.writeOutbound(HTTPResponsePart.head(HTTPResponse(status: .unauthorized)))
         #expect(channel.isActive)
         try channel.writeOutbound(HTTPResponsePart.end(nil))
+        // The client may go on sending for a moment (so that its side reads the answer), not longer.
+        try channel.writeInbound(Self.bytes(10))
+        channel.embeddedEventLoop.advanceTime(by: Self.rules.linger)
         #expect(!channel.isActive, "the rest of the body is not read")
+    }
+
+    @Test func aRefusedClientThatStopsSendingIsClosedAtOnce() throws {
+        let channel = try Self.channel()
+        try channel.writeInbound(Self.head)
+        try channel.writeOutbound(HTTPResponsePart.head(HTTPResponse(status: .contentTooLarge)))
+        try channel.writeOutbound(HTTPResponsePart.end(nil))
+        try channel.writeInbound(HTTPRequestPart.end(nil))
+        #expect(!channel.isActive)
     }
 
     @Test func anAnswerAfterItsRequestKeepsTheConnection() throws {

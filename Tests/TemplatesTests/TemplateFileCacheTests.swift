@@ -80,7 +80,11 @@ import Testing
         let path = folder + "/receipt.xml"
         try Self.write(Self.first, to: path)
         #expect(try TemplateCatalog(folders: [folder]).find("receipt").origin == .overriding(path: path))
-        #expect(try TemplateCatalog().find(path).origin == .file(path: path))
+        #expect(try TemplateCatalog().find(nameOrFile: path).origin == .file(path: path))
+        // A job's producer names the catalog only: the same path is refused unread.
+        for name in [path, "../receipt", "receipt.xml", ".receipt", "a\u{0}b", ""] {
+            #expect(throws: TemplateLookupError.notAName(name)) { try TemplateCatalog(folders: [folder]).find(name) }
+        }
         #expect(TemplateFileCache.shared.reads(of: path) == 1)
     }
 }

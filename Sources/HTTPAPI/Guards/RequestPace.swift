@@ -9,8 +9,12 @@ import NIOHTTPTypes
 ///   is closed. Hummingbird's idle timer alone restarts at every body part, so
 ///   a body trickled a byte every 20 s would hold its connection for ever.
 /// - An answer written before its request was read to the end (a refusal:
-///   no token, over the body limit, too many requests) closes the connection
-///   once written, instead of reading, and discarding, the rest of the body.
+///   no token, over the body limit, too many requests) ends the connection
+///   instead of reading, and discarding, the rest of the body for as long as
+///   the client sends it: the sending side is shut once the answer is out,
+///   and the connection closed when the client stops or after `linger`
+///   (closing at once, with the client's bytes unread, would reset the
+///   connection and could lose the answer on the client's side).
 ///
 /// With both, the 256 connections a listener takes cannot all be held by
 /// clients that send nothing worth reading, and `/healthz` and a real till
@@ -27,6 +31,8 @@ final class RequestPace: ChannelDuplexHandler, RemovableChannelHandler {
         var grace: TimeAmount = .seconds(10)
         /// The least average rate after the grace period, in bytes a second.
         var minimumRate = 16_384
+        /// How long a refused request's client may go on sending before the connection is closed.
+        var linger: TimeAmount = .seconds(2)
     }
 
     private let rules: Rules
@@ -34,6 +40,8 @@ final class RequestPace: ChannelDuplexHandler, RemovableChannelHandler {
     private var started: NIODeadline?
     private var received = 0
     private var check: Scheduled<Void>?
+    /// The close of a connection whose request was answered before it was read.
+    private var lingering: Scheduled<Void>?
 
     init(rules: Rules = Rules()) { self.rules = rules }
 
@@ -54,6 +62,11 @@ final class RequestPace: ChannelDuplexHandler, RemovableChannelHandler {
             started = nil
             check?.cancel()
             check = nil
+            // The refused client has stopped sending: its answer is out, nothing more will come.
+            if lingering != nil {
+                context.close(promise: nil)
+                return
+            }
         }
         context.fireChannelRead(data)
     }
@@ -63,17 +76,22 @@ final class RequestPace: ChannelDuplexHandler, RemovableChannelHandler {
             context.write(data, promise: promise)
             return
         }
-        // Answered before the request was read to its end: close rather than read the rest.
+        // Answered before the request was read to its end: end the connection rather than read the rest.
         started = nil
         check?.cancel()
         check = nil
         context.writeAndFlush(data, promise: promise)
-        context.close(promise: nil)
+        let halfClosed = context.eventLoop.makePromise(of: Void.self)
+        context.close(mode: .output, promise: halfClosed)
+        halfClosed.futureResult.assumeIsolated().whenFailure { _ in context.close(promise: nil) }
+        lingering = context.eventLoop.assumeIsolated().scheduleTask(in: rules.linger) { context.close(promise: nil) }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
         check?.cancel()
         check = nil
+        lingering?.cancel()
+        lingering = nil
     }
 
     /// Looks again at the deadline as it stands then: bytes that came meanwhile move it on.
