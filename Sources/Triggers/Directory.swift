@@ -127,11 +127,15 @@ final class Directory: Sendable {
     ///
     /// `linkat` fails with EEXIST atomically, which plain `renameat` cannot
     /// do (renameat2 with RENAME_NOREPLACE is not visible from Swift's Glibc).
-    func move(_ name: EntryName, into target: Directory, as newName: String) throws -> String? {
+    /// So for a moment the file has both names: `linked` runs then (a
+    /// ``CrashPoint``), and a start after a crash there finds both
+    /// (``Directory/sameFile(as:in:)``).
+    func move(_ name: EntryName, into target: Directory, as newName: String, linked: () -> Void = {}) throws -> String? {
         for attempt in 1...10_000 {
             let candidate = FileSystem.numbered(newName, attempt)
-            let linked = name.withCString { linkat(fd, $0, target.fd, candidate, 0) }
-            if linked == 0 {
+            let result = name.withCString { linkat(fd, $0, target.fd, candidate, 0) }
+            if result == 0 {
+                linked()
                 remove(name)
                 return candidate
             }
