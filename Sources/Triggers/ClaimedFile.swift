@@ -48,10 +48,7 @@ public struct ClaimedFile: Sendable, Hashable {
         guard let kept = try processing.move(EntryName(name), into: done, as: originalName,
                                              linked: CrashPoint.finishLinked.reached) else { throw vanished() }
         Attempts.forget(name, in: processing)
-        // rename keeps the writer's mtime; stamp the finish time so trimming
-        // removes the longest-finished files first.
-        done.touch(kept)
-        layout.trimDone(done, added: EntryName(kept))
+        layout.recordFinished(EntryName(kept), in: done)
         return FileSystem.join(done.path, kept)
     }
 
