@@ -45,12 +45,10 @@ public struct ClaimedFile: Sendable, Hashable {
         let folder = try layout.open()
         let processing = try folder.subfolder(FolderLayout.processingName)
         let done = try folder.subfolder(FolderLayout.doneName)
-        guard let kept = try processing.move(EntryName(name), into: done, as: originalName) else { throw vanished() }
+        guard let kept = try processing.move(EntryName(name), into: done, as: originalName,
+                                             linked: CrashPoint.finishLinked.reached) else { throw vanished() }
         Attempts.forget(name, in: processing)
-        // rename keeps the writer's mtime; stamp the finish time so trimming
-        // removes the longest-finished files first.
-        done.touch(kept)
-        layout.trimDone(done, added: EntryName(kept))
+        layout.recordFinished(EntryName(kept), in: done)
         return FileSystem.join(done.path, kept)
     }
 

@@ -8,6 +8,9 @@ struct Claimer: Sendable {
     let sizeLimit: Int64
     /// Told of each refusal and of trouble with the folder.
     var report: @Sendable (FolderReport) -> Void = { _ in }
+    /// Whether the trouble of not telling a file being written from a
+    /// complete one has been said: once per watch, not once per file.
+    let cannotTellSaid = FirstTime()
 
     /// Claim names are unique per process and claim, so two agents' claims
     /// never land on the same name.
@@ -22,7 +25,10 @@ struct Claimer: Sendable {
 
     /// Claims `name` from the folder, or returns nil when it is ignored,
     /// already taken by someone else, or refused (then it is in `failed/`).
-    func claim(_ name: EntryName) -> ClaimedFile? {
+    /// `unlessBeingWritten` for a file found by a listing rather than
+    /// announced by the kernel: a regular file some process still has open
+    /// for writing is left for its IN_CLOSE_WRITE (see ``OpenForWriting``).
+    func claim(_ name: EntryName, unlessBeingWritten: Bool = false) -> ClaimedFile? {
         let readable = String(decoding: name.bytes, as: UTF8.self)
         guard !WatchedFolder.isIgnored(readable), !FolderLayout.subfolderNames.contains(readable) else { return nil }
         let folder: Directory, processing: Directory
@@ -33,6 +39,7 @@ struct Claimer: Sendable {
             report(.trouble("\(name) in \(layout.folder) was not taken: \(error)"))
             return nil
         }
+        if unlessBeingWritten, isBeingWritten(name, in: folder) { return nil }
         guard let text = name.text, name.bytes.count <= WatchedFolder.longestName else {
             let unclaimable = UnclaimableName(name: name, folder: layout.folder)
             let safe = unclaimable.safeName(number: Self.nextNumber())
@@ -77,20 +84,51 @@ struct Claimer: Sendable {
         }
     }
 
-    /// Everything now in the folder, claimed in name order.
+    /// Everything now in the folder that no process is still writing,
+    /// claimed in name order. The folder is watched before it is listed, so
+    /// a file left here is claimed by its IN_CLOSE_WRITE.
     func scanFolder() -> [ClaimedFile] {
         guard let names = try? layout.open().list() else { return [] }
-        return names.compactMap { claim($0) }
+        return names.compactMap { claim($0, unlessBeingWritten: true) }
+    }
+
+    /// True for a regular file some process still has open for writing.
+    /// When the kernel cannot tell, the file is taken, as before leases were
+    /// asked, and the reason is said once.
+    private func isBeingWritten(_ name: EntryName, in folder: Directory) -> Bool {
+        guard folder.kind(of: name).isRegular else { return false }
+        switch folder.openForWriting(name) {
+        case .no: return false
+        case .yes: return true
+        case .cannotTell(let code):
+            if cannotTellSaid.take() {
+                report(.trouble("KioskPrint cannot tell whether files in \(layout.folder) are still being written: the kernel "
+                    + "refused a lease on \(name) (\(String(cString: strerror(code)))). A lease needs the file's owner or "
+                    + "CAP_LEASE, which the shipped unit gives the agent (AmbientCapabilities=CAP_LEASE), and a filesystem "
+                    + "that has leases (NFS has none). Meanwhile a file found at start while still being written may be taken "
+                    + "half-written and refused into failed/; writing under a .tmp name and renaming it into place is always safe."))
+            }
+            return false
+        }
     }
 
     /// Files a stopped agent left in `processing/`, including claims it
     /// made but had not yet renamed. One offered ``Attempts/limit`` times
     /// already goes to `failed/` instead.
+    ///
+    /// A move is a link under the new name, then an unlink of the old one
+    /// (``Directory/move(_:into:as:linked:)``): a file the stopped agent had
+    /// already linked into `done/` is finished there, not offered again
+    /// (its job was queued: a file goes to `done/` only then; its change
+    /// time, by which a job queued before a stop is found, is the link's);
+    /// a claim already linked under its own name is offered by that name only.
     func recoverInterrupted() -> [ClaimedFile] {
-        let processing: Directory, names: [EntryName]
+        let processing: Directory, names: [EntryName], done: Directory?
         do {
-            processing = try layout.open().subfolder(FolderLayout.processingName)
+            let folder = try layout.open()
+            processing = try folder.subfolder(FolderLayout.processingName)
             names = try processing.list()
+            done = try? folder.subfolder(FolderLayout.doneName)
         } catch {
             report(.trouble("Files left in \(layout.processing) were not taken up: \(error)"))
             return []
@@ -98,8 +136,23 @@ struct Claimer: Sendable {
         Attempts.forgetOrphans(in: processing, names: names)
         return names.compactMap { entry in
             guard let name = entry.text else { return nil }  // only claims are made here, and their names are text
-            if let original = Self.originalName(ofClaim: name) { return settle(name, name: original, in: processing) }
+            if let original = Self.originalName(ofClaim: name) {
+                // Killed after linking the claim to its own name: that name, in this listing too, is offered.
+                if processing.sameFile(as: entry, in: processing) != nil {
+                    processing.remove(entry)
+                    return nil
+                }
+                return settle(name, name: original, in: processing)
+            }
             guard !name.hasPrefix(".") else { return nil }
+            if let done, let kept = processing.sameFile(as: entry, in: done) {
+                processing.remove(entry)
+                Attempts.forget(name, in: processing)
+                layout.recordFinished(kept, in: done)
+                report(.recovered("\(name) was already in done/ (as \(kept)) when the agent stopped: it had been queued, "
+                    + "so it is not queued again."))
+                return nil
+            }
             if let refusal = Refusal(kind: processing.kind(of: entry), sizeLimit: sizeLimit) {
                 refuse(entry, in: processing, as: name, explanation: refusal.explanation(for: name))
                 return nil

@@ -127,11 +127,15 @@ final class Directory: Sendable {
     ///
     /// `linkat` fails with EEXIST atomically, which plain `renameat` cannot
     /// do (renameat2 with RENAME_NOREPLACE is not visible from Swift's Glibc).
-    func move(_ name: EntryName, into target: Directory, as newName: String) throws -> String? {
+    /// So for a moment the file has both names: `linked` runs then (a
+    /// ``CrashPoint``), and a start after a crash there finds both
+    /// (``Directory/sameFile(as:in:)``).
+    func move(_ name: EntryName, into target: Directory, as newName: String, linked: () -> Void = {}) throws -> String? {
         for attempt in 1...10_000 {
             let candidate = FileSystem.numbered(newName, attempt)
-            let linked = name.withCString { linkat(fd, $0, target.fd, candidate, 0) }
-            if linked == 0 {
+            let result = name.withCString { linkat(fd, $0, target.fd, candidate, 0) }
+            if result == 0 {
+                linked()
                 remove(name)
                 return candidate
             }
@@ -158,8 +162,29 @@ final class Directory: Sendable {
     }
 
     /// Sets the modification time of `name` to now, without following a link.
-    func touch(_ name: String) {
-        _ = utimensat(fd, name, nil, AT_SYMLINK_NOFOLLOW)
+    func touch(_ name: EntryName) {
+        _ = name.withCString { utimensat(fd, $0, nil, AT_SYMLINK_NOFOLLOW) }
+    }
+
+    /// Another name, in `folder`, of the regular file `name` here: what a
+    /// ``move(_:into:as:linked:)`` cut short between its link and its unlink
+    /// leaves. Files, not names, are compared (device and inode), as the
+    /// link may have been numbered. Nil for a file with one link, which
+    /// costs one `fstatat`; only a file with more is `folder` listed for.
+    func sameFile(as name: EntryName, in folder: Directory) -> EntryName? {
+        guard let info = status(name), info.st_mode & S_IFMT == S_IFREG, info.st_nlink > 1,
+              let names = try? folder.list() else { return nil }
+        let sameFolder = isSameFolder(as: folder)
+        return names.first { other in
+            guard !sameFolder || other != name, let found = folder.status(other) else { return false }
+            return found.st_dev == info.st_dev && found.st_ino == info.st_ino
+        }
+    }
+
+    private func isSameFolder(as other: Directory) -> Bool {
+        var mine = stat(), theirs = stat()
+        return fstat(fd, &mine) == 0 && fstat(other.fd, &theirs) == 0
+            && mine.st_dev == theirs.st_dev && mine.st_ino == theirs.st_ino
     }
 
     /// Writes `text` to `name` (mode 0640), replacing it; never follows a

@@ -52,9 +52,12 @@ struct FolderLayout: Sendable, Hashable {
         return FileSystem.join(failed.path, kept)
     }
 
-    /// Deletes the oldest files in `done/` beyond `doneLimit`, `added` (just
-    /// moved in) being the newest (``DoneIndex``).
-    func trimDone(_ done: Directory, added: EntryName) {
+    /// Stamps `added`, just moved into `done/`, with the finish time (a
+    /// move keeps the writer's mtime), then deletes the oldest files beyond
+    /// `doneLimit`, `added` being the newest (``DoneIndex``): the
+    /// longest-finished go first.
+    func recordFinished(_ added: EntryName, in done: Directory) {
+        done.touch(added)
         doneIndex.finished(added, in: done)
     }
 }

@@ -12,4 +12,7 @@ public enum FolderReport: Sendable, Equatable {
     case gone(String)
     /// The folder is back and watched again.
     case watchedAgain(String)
+    /// A move an agent was stopped in the middle of was finished at start
+    /// (a file already linked into `done/`): the file is not offered again.
+    case recovered(String)
 }

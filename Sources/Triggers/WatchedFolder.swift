@@ -4,7 +4,8 @@ import Glibc
 /// claimed exactly once, even with several agents watching the same folder,
 /// and offered as a ``ClaimedFile``.
 ///
-/// A file counts once it is closed after writing or renamed into the folder.
+/// A file counts once it is closed after writing or renamed into the folder;
+/// one found by listing the folder, once no process has it open for writing.
 /// Names starting with "." or ending in ".tmp", ".part" or "~" are left alone:
 /// writers use them while a file is incomplete. Symbolic links, folders,
 /// pipes, sockets, devices and files over the size limit are moved, unopened,
@@ -63,9 +64,12 @@ public struct WatchedFolder: Sendable {
     /// `processing/` by an agent that stopped without finishing them are
     /// offered again (only by an agent that is alone on the folder, so a
     /// running agent's files are never taken from it), up to
-    /// ``Attempts/limit`` times in all. Watching starts before the folder is
-    /// listed, so nothing dropped meanwhile is missed; a file seen both ways
-    /// is claimed once, as the claim is a rename.
+    /// ``Attempts/limit`` times in all; one it had already linked into
+    /// `done/` is finished there instead. Watching starts before the folder
+    /// is listed, so nothing dropped meanwhile is missed; a file seen both
+    /// ways is claimed once, as the claim is a rename. A listed file that a
+    /// process still has open for writing is left until its writer closes
+    /// it (``OpenForWriting``).
     ///
     /// A name that is not UTF-8 or is longer than ``longestName`` bytes is
     /// moved to `failed/` under a safe name. When the folder itself is

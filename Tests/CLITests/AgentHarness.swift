@@ -70,10 +70,11 @@ final class AgentHarness: Sendable {
         #expect(added.status == 0, "\(added.output)\(added.errors)")
     }
 
-    /// Starts the agent and waits until it says it is ready.
-    func start() async throws -> Spawned {
+    /// Starts the agent and waits until it says it is ready; `extraEnvironment`
+    /// for this start only (a ``CrashPoint`` for the run that is to crash).
+    func start(extraEnvironment: [String: String] = [:]) async throws -> Spawned {
         let agent = try Spawned.start(CommandRunner.executable.path, ["run", "--config", configPath],
-                                      environment: environment, output: log)
+                                      environment: environment.merging(extraEnvironment) { _, extra in extra }, output: log)
         started.withLock { $0.append(agent) }
         let readyLines = logText.components(separatedBy: "kioskprint agent ready").count
         try await pollUntil("the agent to say it is ready", within: .seconds(30)) {

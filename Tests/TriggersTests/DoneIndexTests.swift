@@ -14,7 +14,7 @@ import Testing
         let index = DoneIndex(limit: 4, window: 1)
         func finish(_ name: String) throws {
             try temp.write(name, in: temp.sub("done"))
-            done.touch(name)
+            done.touch(EntryName(name))
             index.finished(EntryName(name), in: done)
         }
         for (second, name) in ["old1", "old2", "old3", "old4", "old5"].enumerated() { try temp.writeFinishedLongAgo(name, second: second + 1) }

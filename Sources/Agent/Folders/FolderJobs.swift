@@ -30,7 +30,7 @@ struct FolderJobs: Sendable {
                 logger.warning("\(name) in \(folderPath) refused unopened and moved to failed/: \(explanation)", metadata: metadata)
             case .trouble(let message): logger.error("\(message)", metadata: metadata)
             case .gone(let message): logger.warning("\(message)", metadata: metadata)
-            case .watchedAgain(let message): logger.notice("\(message)", metadata: metadata)
+            case .watchedAgain(let message), .recovered(let message): logger.notice("\(message)", metadata: metadata)
             }
         }
         for await file in files {
