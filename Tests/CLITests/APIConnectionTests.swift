@@ -123,6 +123,17 @@ extension AgentEndToEnd {
             secure.caFile = certificate
             let pressed = try await secure.request("POST", "/ui/roles/receipt/test-page", headers: ["Origin": url])
             #expect(pressed.status == 303, "\(pressed.status) \(pressed.body)")
+
+            // A certificate renewed in place is served after a reload.
+            let old = try String(contentsOfFile: certificate, encoding: .utf8)
+            _ = try await site.selfSignedCertificate()
+            chmod(key, 0o600)
+            let renewed = try String(contentsOfFile: certificate, encoding: .utf8)
+            #expect(renewed != old)
+            agent.signal(SIGHUP)
+            try await pollUntil("the renewed certificate to be served", within: .seconds(15)) {
+                (try? await secure.request("GET", "/healthz", withToken: false))?.status == 200
+            }
             await site.stop(agent)
         }
     }
