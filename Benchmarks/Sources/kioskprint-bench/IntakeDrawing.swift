@@ -82,21 +82,23 @@ enum IntakeDrawing {
     /// an error's text in place of the bytes where a case cannot be drawn.
     static func writeGolden(to folder: String, extraTemplates: [String]) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        var cases: [(name: String, template: String, source: TemplateSource, json: Data)] = []
+        var cases: [(name: String, catalog: TemplateCatalog, source: TemplateSource, json: Data)] = []
         for renderCase in try RenderCase.all() {
-            cases.append((renderCase.name, renderCase.source.name, renderCase.source, renderCase.json))
+            cases.append((renderCase.name, TemplateCatalog(), renderCase.source, renderCase.json))
         }
+        // A job names its template from a catalog: each extra file's folder is one.
         for path in extraTemplates {
-            let source = try TemplateCatalog().find(path)
-            cases.append((source.name, path, source, Data((source.sampleData ?? "{}").utf8)))
+            let source = try TemplateCatalog().find(nameOrFile: path)
+            cases.append((source.name, TemplateCatalog(folders: [(path as NSString).deletingLastPathComponent]), source,
+                          Data((source.sampleData ?? "{}").utf8)))
         }
         let raw = try rawProfile()
         let rawPrinter = raw.capabilities(name: "Bench Raw")
         for item in cases {
             let outputs: [(String, () throws -> [UInt8])] = [
-                ("pwg", { try draw(source: item.template, catalog: TemplateCatalog(), json: item.json, for: ippPrinter) }),
-                ("urf", { try draw(source: item.template, catalog: TemplateCatalog(), json: item.json, for: urfPrinter) }),
-                ("escpos", { try draw(source: item.template, catalog: TemplateCatalog(), json: item.json, for: rawPrinter,
+                ("pwg", { try draw(source: item.source.name, catalog: item.catalog, json: item.json, for: ippPrinter) }),
+                ("urf", { try draw(source: item.source.name, catalog: item.catalog, json: item.json, for: urfPrinter) }),
+                ("escpos", { try draw(source: item.source.name, catalog: item.catalog, json: item.json, for: rawPrinter,
                                       raw: raw) }),
                 ("preview203.pwg", { try preview(item.source, json: item.json, dpi: 203) }),
                 ("preview300.pwg", { try preview(item.source, json: item.json, dpi: 300) }),
