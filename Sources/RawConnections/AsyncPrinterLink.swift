@@ -34,20 +34,23 @@ public struct AsyncPrinterLink: Sendable {
     public var uri: RawPrinterURI { link.uri }
 
     /// `PrinterLink.write` on a thread of its own.
-    public func write(_ bytes: [UInt8], deadline: ContinuousClock.Instant) async throws(LinkError) {
+    public func write(_ bytes: [UInt8], stallWindow: Duration) async throws(LinkError) {
         let link = self.link
         try await LinkThread.run(name: "KioskPrint write \(link.uri)", uri: link.uri, onCancel: link.close) {
             () throws(LinkError) in
-            try link.write(bytes, deadline: deadline)
+            try link.write(bytes, stallWindow: stallWindow)
         }
     }
 
-    /// `PrinterLink.read` on a thread of its own.
-    public func read(atMost count: Int, deadline: ContinuousClock.Instant) async throws(LinkError) -> [UInt8] {
+    /// `PrinterLink.readAnswer` on a thread of its own: one thread for the
+    /// whole answer, however many pieces it comes in (there is deliberately
+    /// no async read of one piece, which would start a thread per piece).
+    public func readAnswer(limit: Int, deadline: ContinuousClock.Instant, stallWindow: Duration? = nil,
+                           isComplete: @escaping @Sendable ([UInt8]) -> Bool) async throws(LinkError) -> AnswerRead {
         let link = self.link
         return try await LinkThread.run(name: "KioskPrint read \(link.uri)", uri: link.uri, onCancel: link.close) {
             () throws(LinkError) in
-            try link.read(atMost: count, deadline: deadline)
+            try link.readAnswer(limit: limit, deadline: deadline, stallWindow: stallWindow, isComplete: isComplete)
         }
     }
 

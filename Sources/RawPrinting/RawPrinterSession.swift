@@ -10,16 +10,29 @@ public import RawConnections
 ///
 /// Every call opens its own link and closes it: a receipt printer on port
 /// 9100 serves one connection at a time, and a link held open would lock
-/// out the POS software beside the agent. Every read and write has a
-/// deadline, so a printer that stops reading never hangs the caller.
+/// out the POS software beside the agent. No wait is open-ended, and none is
+/// fixed regardless of the job: a write goes on while the printer takes
+/// bytes, an answer is awaited `timeout` past the time the line needs to
+/// carry what went before it, and an answer is read up to
+/// `answerByteLimit` bytes and its deadline, whatever else the printer sends.
 public struct RawPrinterSession: Sendable {
     public let uri: RawPrinterURI
     public let profile: RawProfile
     /// The printer's name in messages.
     public let name: String
-    /// The deadline of each call.
+    /// How long the printer may go without progress before it counts as
+    /// stalled: to accept the connection, to take the next byte of a write,
+    /// and to answer once the line has carried what was sent before the
+    /// question. Never the time a whole job may take: that follows the
+    /// printer's progress and the line's speed.
     public var timeout: Duration
     public var usbPrinters: USBPrinterDirectory
+
+    /// The most bytes kept while waiting for one answer. An ESC/POS status is
+    /// 4 bytes, ZPL's `~HS` three framed strings under 100, Epson's process
+    /// ID 7: a printer that sends this much without answering is not
+    /// answering, and nothing past it is read.
+    public static let answerByteLimit = 4096
 
     public init(uri: RawPrinterURI, profile: RawProfile, name: String, timeout: Duration = .seconds(10),
                 usbPrinters: USBPrinterDirectory = USBPrinterDirectory()) {
@@ -31,31 +44,34 @@ public struct RawPrinterSession: Sendable {
     /// The printer's status now (ESC/POS `DLE EOT 1..4`, ZPL `~HS`), or nil
     /// when its link only writes (a USB printer without a back channel).
     public func status() async throws(RawPrintError) -> RawPrinterStatus? {
-        let deadline = ContinuousClock.now + timeout
-        let link = try await open(deadline)
+        let link = try await open()
         defer { link.close() }
-        return try await readStatus(on: link, deadline: deadline)
+        return try await readStatus(on: link, after: .now)
     }
 
     /// Sends a job's bytes and confirms it: see `RawSendOutcome` for when a
     /// raw job counts as printed. With `processID` (Epson `GS ( H`, already
     /// in the bytes) the printer's own "finished" answer is awaited.
     public func send(_ bytes: [UInt8], processID: ProcessID? = nil) async -> RawSendOutcome {
-        let deadline = ContinuousClock.now + timeout
         let link: AsyncPrinterLink
-        do { link = try await open(deadline) } catch { return .notSent(error.description) }
+        do { link = try await open() } catch { return .notSent(error.description) }
         defer { link.close() }
+        let started = ContinuousClock.now
         do {
-            try await link.write(bytes, deadline: deadline)
+            try await link.write(bytes, stallWindow: timeout)
         } catch {
             let sent = error.bytesSent ?? 0
             if sent == 0, error.reason != .cancelled { return .notSent(error.description) }
             return .broken("The connection to \(name) broke after \(sent) of \(bytes.count) bytes: \(error)")
         }
+        // The system takes bytes into its buffers (a pseudo-terminal 12 KB,
+        // a socket far more) faster than a slow line carries them: no answer
+        // can come before the line has carried the job.
+        let carried = max(ContinuousClock.now, started + uri.lineTime(for: bytes.count))
         var notes: [String] = []
         if let processID {
             do {
-                try await awaitProcessID(processID, on: link, deadline: deadline)
+                try await awaitProcessID(processID, on: link, after: carried)
                 notes.append("process-id-\(processID)-confirmed")
             } catch {
                 return .unconfirmed("\(name) took all \(bytes.count) bytes but did not say it finished printing "
@@ -63,7 +79,7 @@ public struct RawPrinterSession: Sendable {
             }
         }
         let status: RawPrinterStatus?
-        do { status = try await readStatus(on: link, deadline: deadline) } catch {
+        do { status = try await readStatus(on: link, after: max(ContinuousClock.now, carried)) } catch {
             return .unconfirmed("\(name) took all \(bytes.count) bytes but did not answer the status check after them: \(error)")
         }
         if let status {
@@ -85,51 +101,71 @@ public struct RawPrinterSession: Sendable {
     public func kickDrawer(_ kick: DrawerKick) async throws(RawPrintError) -> Bool? {
         let bytes: [UInt8]
         do { bytes = try language.drawerKick(kick) } catch { throw .refused(error.description) }
-        let deadline = ContinuousClock.now + timeout
-        let link = try await open(deadline)
+        let link = try await open()
         defer { link.close() }
-        do { try await link.write(bytes, deadline: deadline) } catch { throw .link(error) }
-        return try await readStatus(on: link, deadline: deadline)?.drawerOpen
+        let started = ContinuousClock.now
+        do { try await link.write(bytes, stallWindow: timeout) } catch { throw .link(error) }
+        let carried = max(ContinuousClock.now, started + uri.lineTime(for: bytes.count))
+        return try await readStatus(on: link, after: carried)?.drawerOpen
     }
 
     // MARK: - On an open link
 
-    private func open(_ deadline: ContinuousClock.Instant) async throws(RawPrintError) -> AsyncPrinterLink {
-        do { return try await AsyncPrinterLink.open(uri, deadline: deadline, usbPrinters: usbPrinters) } catch {
+    private func open() async throws(RawPrintError) -> AsyncPrinterLink {
+        do { return try await AsyncPrinterLink.open(uri, deadline: .now + timeout, usbPrinters: usbPrinters) } catch {
             throw .link(error)
         }
     }
 
-    private func readStatus(on link: AsyncPrinterLink, deadline: ContinuousClock.Instant) async throws(RawPrintError) -> RawPrinterStatus? {
-        do { try await link.write(language.statusRequest, deadline: deadline) } catch { throw .link(error) }
-        var received: [UInt8] = []
-        while true {
-            let chunk: [UInt8]
-            do { chunk = try await link.read(atMost: 256, deadline: deadline) } catch {
-                if case .readNotSupported = error.reason { return nil }
-                throw .link(error)
+    /// Asks for the status and reads the answer, awaited `timeout` past
+    /// `carried` (when the line has carried what went before the question).
+    private func readStatus(on link: AsyncPrinterLink,
+                            after carried: ContinuousClock.Instant) async throws(RawPrintError) -> RawPrinterStatus? {
+        do { try await link.write(language.statusRequest, stallWindow: timeout) } catch { throw .link(error) }
+        let language = self.language
+        let answer: AnswerRead
+        do {
+            answer = try await link.readAnswer(limit: Self.answerByteLimit, deadline: carried + timeout, stallWindow: timeout) {
+                language.statusAnswerLength(in: $0) != nil
             }
-            received += chunk
-            if let length = language.statusAnswerLength(in: received) {
-                do { return try language.status(from: Array(received.prefix(length))) } catch { throw .badAnswer(error.description) }
-            }
-            if chunk.isEmpty, ContinuousClock.now >= deadline {
-                throw .noAnswer("\(name) did not answer the status request within \(timeout) (\(received.count) bytes came).")
-            }
+        } catch {
+            if case .readNotSupported = error.reason { return nil }
+            throw .link(error)
+        }
+        switch answer.end {
+        case .complete:
+            let length = language.statusAnswerLength(in: answer.bytes) ?? answer.bytes.count
+            do { return try language.status(from: Array(answer.bytes.prefix(length))) } catch { throw .badAnswer(error.description) }
+        case .limitReached:
+            throw .badAnswer(overlong(answer, "the status request"))
+        case .deadlinePassed:
+            throw .noAnswer("\(name) did not answer the status request within \(timeout) (\(answer.bytes.count) bytes came).")
         }
     }
 
+    /// Reads until the printer sends back `id`, which Epson printers do once
+    /// the job before it is printed and cut: awaited `timeout` past `carried`.
     private func awaitProcessID(_ id: ProcessID, on link: AsyncPrinterLink,
-                                deadline: ContinuousClock.Instant) async throws(RawPrintError) {
-        var scanner = EscPosResponseScanner()
-        while true {
-            let chunk: [UInt8]
-            do { chunk = try await link.read(atMost: 64, deadline: deadline) } catch { throw .link(error) }
-            for case .processID(let answered) in scanner.feed(chunk) where answered == id { return }
-            if chunk.isEmpty, ContinuousClock.now >= deadline {
-                throw .noAnswer("no answer within \(timeout)")
+                                after carried: ContinuousClock.Instant) async throws(RawPrintError) {
+        let answer: AnswerRead
+        do {
+            answer = try await link.readAnswer(limit: Self.answerByteLimit, deadline: carried + timeout, stallWindow: timeout) {
+                // What came is at most `answerByteLimit` bytes: scanned whole each time, it needs no state across reads.
+                var scanner = EscPosResponseScanner()
+                return scanner.feed($0).contains(.processID(id))
             }
+        } catch { throw .link(error) }
+        switch answer.end {
+        case .complete: return
+        case .limitReached: throw .badAnswer(overlong(answer, "its process ID"))
+        case .deadlinePassed: throw .noAnswer("no answer within \(timeout)")
         }
+    }
+
+    /// Why an answer that filled `answerByteLimit` is not read further.
+    private func overlong(_ answer: AnswerRead, _ question: String) -> String {
+        "\(name) sent \(answer.bytes.count) bytes after \(question) and no \(profile.language) answer among them, so "
+            + "KioskPrint stopped reading. Something other than the printer may be answering at \(uri)."
     }
 }
 

@@ -39,7 +39,10 @@ public struct SpoolerConfiguration: Sendable {
     /// instant printer finishes is seen finished 3 ms sooner on average
     /// for a few more requests, where the agent keeps its CPU per job.
     public var firstFollowWait: Duration = .milliseconds(10)
-    /// Per-request deadline for printer exchanges (Print-Job carries the document).
+    /// Per-request deadline for printer exchanges (Print-Job carries the
+    /// document). A raw printer's is a stall window instead: how long it may
+    /// take no byte, or not answer once its line has carried the job, before
+    /// it counts as stalled; a long job on a slow line is never cut off by it.
     public var requestTimeout: Duration
     /// How long a printer's "ready" answer serves the jobs after it: within
     /// this, with nothing failed since, a job is sent without asking the

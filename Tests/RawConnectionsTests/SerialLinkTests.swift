@@ -18,7 +18,7 @@ struct SerialLinkTests {
         let (arrived, answered) = try await offloaded {
             let link = try RawLinks.open(uri, deadline: .now + .seconds(5))
             defer { link.close() }
-            try link.write(job, deadline: .now + .seconds(10))
+            try link.write(job, stallWindow: .seconds(10))
             let arrived = try terminal.read(count: job.count)
             try terminal.write(status)
             var answered: [UInt8] = []
@@ -30,6 +30,33 @@ struct SerialLinkTests {
         }
         #expect(arrived == job)
         #expect(answered == status)
+    }
+
+    /// A pseudo-terminal takes about 12 KB at once, then nothing more until
+    /// the printer has read nearly all of it: at 115200 baud a 48 KB job
+    /// keeps the write waiting about a second at a time, four times over,
+    /// while the line carries it all along. A stall window of a second, as a
+    /// deadline for the whole write, cut it off.
+    @Test func aJobLongerThanTheStallWindowGoesThroughASlowLine() async throws {
+        let printer = try EscPosPrinterSimulator.serialLine(.init(bytesPerSecond: 11_520))
+        defer { printer.stop() }
+        let path = try #require(printer.devicePath)
+        let uri = try RawPrinterURI(parsing: "serial://\(path)?baud=115200")
+        let rows = 666  // 72 bytes each: 48 KB
+        let job: [UInt8] = [0x1D, 0x76, 0x30, 0x00, 72, 0, UInt8(rows & 0xFF), UInt8(rows >> 8)]
+            + [UInt8](repeating: 0x81, count: 72 * rows)
+        let failure = try await offloaded { () -> LinkError? in
+            let link = try RawLinks.open(uri, deadline: .now + .seconds(5))
+            defer { link.close() }
+            do throws(LinkError) {
+                try link.write(job, stallWindow: .seconds(1))
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(failure == nil, "\(failure?.description ?? "")")
+        _ = try await printer.record("the whole job") { $0.bytesReceived == job.count }
     }
 
     @Test func theLineSettingsAreAppliedToTheTerminal() async throws {
@@ -85,7 +112,7 @@ struct SerialLinkTests {
         let uri = try RawPrinterURI(parsing: "serial://\(terminal.path)?baud=38400")
         let link = try await AsyncPrinterLink.open(uri, deadline: .now + .seconds(5))
         defer { link.close() }
-        #expect(try await link.read(atMost: 8, deadline: .now + .milliseconds(200)).isEmpty)
+        #expect(try await link.readAnswer(limit: 8, deadline: .now + .milliseconds(200)) { _ in false }.bytes.isEmpty)
     }
 
     @Test func aMissingDeviceIsNamedWithWhereToLook() async throws {
@@ -113,7 +140,7 @@ struct SerialLinkTests {
         defer { link.close() }
         terminal = nil  // the master goes, as an unplugged USB-serial adapter's line does
         await #expect {
-            _ = try await link.read(atMost: 8, deadline: .now + .seconds(10))
+            _ = try await link.readAnswer(limit: 8, deadline: .now + .seconds(10)) { _ in false }
         } throws: { error in
             guard let error = error as? LinkError, case .connectionLost = error.reason else { return false }
             return error.description.hasPrefix("\(uri) closed the connection")

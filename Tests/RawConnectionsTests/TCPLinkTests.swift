@@ -13,7 +13,7 @@ struct TCPLinkTests {
         let answer: [UInt8] = try await offloaded {
             let link = try RawLinks.open(uri, deadline: .now + .seconds(5))
             try listener.accept()
-            try link.write(job, deadline: .now + .seconds(10))
+            try link.write(job, stallWindow: .seconds(10))
             try listener.send([0x16])  // a one-byte status answer, as DLE EOT gets
             let answer = try link.read(atMost: 16, deadline: .now + .seconds(10))
             link.close()
@@ -33,7 +33,7 @@ struct TCPLinkTests {
             defer { link.close() }
             try listener.accept()  // accepted, and never read from
             do throws(LinkError) {
-                try link.write([UInt8](repeating: 0x55, count: total), deadline: .now + .milliseconds(500))
+                try link.write([UInt8](repeating: 0x55, count: total), stallWindow: .milliseconds(500))
                 return nil
             } catch {
                 return error
@@ -98,7 +98,7 @@ struct TCPLinkTests {
         let received = try await offloaded {
             let link = try RawLinks.open(uri, deadline: .now + .seconds(5))
             try listener.accept()
-            try link.write(Array("~HS".utf8), deadline: .now + .seconds(5))
+            try link.write(Array("~HS".utf8), stallWindow: .seconds(5))
             link.close()
             return try listener.readUntilClosed()
         }
@@ -139,7 +139,7 @@ struct TCPLinkTests {
         try await offloaded { try listener.accept() }
         let reading = Task { () -> LinkError? in
             do throws(LinkError) {
-                _ = try await link.read(atMost: 8, deadline: .now + .seconds(600))
+                _ = try await link.readAnswer(limit: 8, deadline: .now + .seconds(600)) { _ in false }
                 return nil
             } catch {
                 return error
@@ -150,7 +150,7 @@ struct TCPLinkTests {
         #expect(error.reason == .cancelled)
         // Closed for good: a later call says so.
         await #expect(throws: LinkError(uri: uri, reason: .closed)) {
-            try await link.write([0x1B, 0x40], deadline: .now + .seconds(1))
+            try await link.write([0x1B, 0x40], stallWindow: .seconds(1))
         }
     }
 
@@ -161,7 +161,7 @@ struct TCPLinkTests {
             let link = try RawLinks.open(uri, deadline: .now + .seconds(5))
             link.close()
             link.close()
-            try link.write([0x1B, 0x40], deadline: .now + .seconds(1))
+            try link.write([0x1B, 0x40], stallWindow: .seconds(1))
         }
         #expect(error.reason == .closed)
         #expect(error.description == "The link to \(uri) was already closed; open it again.")

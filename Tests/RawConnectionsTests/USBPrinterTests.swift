@@ -89,7 +89,7 @@ struct USBPrinterTests {
         let (arrived, node, deviceID) = try await offloaded {
             let link = try RawLinks.open(uri, deadline: .now + .seconds(5), usbPrinters: directory)
             defer { link.close() }
-            try link.write(label, deadline: .now + .seconds(5))
+            try link.write(label, stallWindow: .seconds(5))
             let usb = link as? USBLink
             return (try terminal.read(count: label.count), usb?.node, usb?.deviceID)
         }

@@ -184,12 +184,42 @@ import Testing
                                                      .searched(.unsupported)]
         let (reprint, reprintActions) = Self.run(DeliveryState(step: .choosing), lost, in: try Self.context("receipt"))
         #expect(reprint.reprint && reprint.step == .choosing)
-        #expect(reprintActions.last == .report(.unknownFate(.reprintMarked, reason: "the connection broke after 812 of 9000 bytes.")))
+        #expect(reprintActions.contains(.report(.unknownFate(.reprintMarked, reason: "the connection broke after 812 of 9000 bytes."))))
 
         let (held, heldActions) = Self.run(DeliveryState(step: .choosing), lost, in: try Self.context("coupon"))
         #expect(held.ended?.state == .held)
         #expect(held.ended?.error?.contains("kioskprint jobs retry 7") == true)
         #expect(heldActions.contains(.report(.unknownFate(.hold, reason: "the connection broke after 812 of 9000 bytes."))))
+    }
+
+    @Test func repeatedUnknownFatesPauseLongerEachTimeAndAreHeldAfterTheLimit() throws {
+        let context = try Self.context("receipt")
+        let reason = "Receipt took all 9000 bytes but did not answer the status check after them."
+        let lost: [DeliveryEvent] = Self.toSubmit + [.submitted(.mayHaveBeenAccepted(reason)), .searched(.unsupported)]
+        var state = DeliveryState(step: .choosing)
+        var pauses: [Int] = []
+        var sends = 0
+        // Every send's fate is unknown; ten rounds are far past any limit.
+        while state.ended == nil, sends < 10 {
+            let (next, actions) = Self.run(state, lost, in: context)
+            #expect(actions.contains(.countFailedSend))
+            pauses += actions.compactMap { if case .backOff(let attempt) = $0 { attempt } else { nil } }
+            state = next
+            sends += 1
+        }
+        // The first send and reprintLimit reprints, each after a longer pause than the one before.
+        #expect(sends == DeliveryMachine.reprintLimit + 1)
+        #expect(pauses == Array(0..<DeliveryMachine.reprintLimit))
+        let policy = RetryPolicy()
+        #expect(zip(pauses, pauses.dropFirst()).allSatisfy {
+            policy.nominalDelay(afterAttempt: $0) < policy.nominalDelay(afterAttempt: $1)
+        })
+        // Then held, saying why and what to do.
+        #expect(state.ended?.state == .held)
+        let error = try #require(state.ended?.error)
+        #expect(error.hasPrefix(reason))
+        #expect(error.contains("Check the printer"))
+        #expect(error.contains("kioskprint jobs retry 7"))
     }
 
     @Test func aJobThePrinterForgetsIsNotTakenAsPrinted() throws {

@@ -24,3 +24,13 @@ static inline int kp_tty_is_exclusive(int fd) {
     if (ioctl(fd, TIOCGEXCL, &exclusive) != 0) return -1;
     return exclusive ? 1 : 0;
 }
+
+/// Bytes written to `fd` that have not yet left this machine's side of it:
+/// a terminal's output queue (TIOCOUTQ), or a TCP socket's data not yet
+/// acknowledged by the peer (SIOCOUTQ, the same request number). -1 and errno
+/// (ENOTTY on usblp) when the descriptor cannot tell.
+static inline int kp_output_queue(int fd) {
+    int queued = 0;
+    if (ioctl(fd, TIOCOUTQ, &queued) != 0) return -1;
+    return queued;
+}

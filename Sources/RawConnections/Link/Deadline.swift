@@ -11,7 +11,13 @@ extension ContinuousClock.Instant {
 
     /// Seconds from `start` to this instant, for messages ("within 5 s").
     func seconds(since start: ContinuousClock.Instant) -> Double {
-        let span = self - start
-        return Double(span.components.seconds) + Double(span.components.attoseconds) / 1e18
+        (self - start).seconds
+    }
+}
+
+extension Duration {
+    /// The length in seconds, for messages and rates.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

@@ -16,7 +16,8 @@ public struct LinkError: Error, CustomStringConvertible, Sendable, Equatable {
         case unreachable(errno: Int32)
         /// The TCP handshake did not complete by the deadline.
         case connectTimedOut(seconds: Double)
-        /// The printer stopped taking data: `sent` of `total` bytes went out by the deadline.
+        /// The printer stopped taking data: `sent` of `total` bytes went out,
+        /// then none for `seconds` (the stall window).
         case writeTimedOut(sent: Int, total: Int, seconds: Double)
         /// The printer closed or reset the connection, or the device went
         /// away. `sent` and `total` are set when it happened while writing.
@@ -84,8 +85,9 @@ public struct LinkError: Error, CustomStringConvertible, Sendable, Equatable {
             return "\(uri) did not accept a connection within \(Self.format(seconds)) s: the printer is off, unplugged or "
                 + "on another network. Check it, \(check)."
         case .writeTimedOut(let sent, let total, let seconds):
-            return "\(uri) stopped taking data: \(sent) of \(total) bytes went through in \(Self.format(seconds)) s. Its "
-                + "buffer is full or it is paused (cover open, paper out, an error light). Check the printer, \(check)."
+            return "\(uri) stopped taking data: \(sent) of \(total) bytes went through, then it took none for "
+                + "\(Self.format(seconds)) s. Its buffer is full or it is paused (cover open, paper out, an error light). "
+                + "Check the printer, \(check)."
         case .connectionLost(let code, let sent, let total):
             let cause = code.map { " (\(Self.text($0)))" } ?? ""
             let progress = sent.map { s in total.map { " after \(s) of \($0) bytes" } ?? " after \(s) bytes" } ?? ""

@@ -1,3 +1,4 @@
+internal import CRawIO
 import Glibc
 import Synchronization
 
@@ -38,27 +39,39 @@ final class PollingDescriptor: Sendable {
         state = Mutex(State(fd: fd))
     }
 
-    func write(_ bytes: [UInt8], deadline: ContinuousClock.Instant) throws(LinkError) {
+    /// Writes every byte, waiting in poll(2) while the link is full. The
+    /// printer is stalled, and `.writeTimedOut` thrown, only when it takes no
+    /// byte for `stallWindow`, counted from when the line can have carried
+    /// what it took: a serial port's buffer (or a pseudo-terminal's 12 KB)
+    /// empties at the line's speed and takes more only once nearly empty. A
+    /// long job on a slow line goes on for as long as the line carries it.
+    func write(_ bytes: [UInt8], stallWindow: Duration) throws(LinkError) {
         guard !bytes.isEmpty else { return }
         let start = ContinuousClock.now
         try borrow { fd throws(LinkError) in
             var sent = 0
+            var lastTaken = start
             while sent < bytes.count {
                 let (count, code) = bytes.withUnsafeBytes { buffer in
                     let from = buffer.baseAddress! + sent, length = bytes.count - sent
                     let count = kind == .socket ? send(fd, from, length, Int32(MSG_NOSIGNAL)) : Glibc.write(fd, from, length)
                     return (count, errno)
                 }
-                if count > 0 { sent += count; continue }
+                if count > 0 {
+                    sent += count
+                    lastTaken = .now
+                    continue
+                }
                 switch code {
                 case EINTR:
                     continue
                 case EAGAIN, EWOULDBLOCK:
+                    let deadline = max(lastTaken, start + uri.lineTime(for: sent)) + stallWindow
                     switch try wait(fd, for: Int16(POLLOUT), until: deadline) {
                     case .ready: continue
                     case .hungUp: throw error(.connectionLost(errno: nil, sent: sent, total: bytes.count))
                     case .deadline:
-                        throw error(.writeTimedOut(sent: sent, total: bytes.count, seconds: deadline.seconds(since: start)))
+                        throw error(.writeTimedOut(sent: sent, total: bytes.count, seconds: stallWindow.seconds))
                     }
                 case EPIPE, ECONNRESET, EIO, ENODEV, ENXIO, ETIMEDOUT, EHOSTUNREACH, ENETUNREACH:
                     throw error(.connectionLost(errno: code, sent: sent, total: bytes.count))
@@ -103,6 +116,15 @@ final class PollingDescriptor: Sendable {
                 }
             }
         }
+    }
+
+    /// Bytes written that have not left this side of the link yet (a
+    /// terminal's output queue, a socket's unacknowledged data); nil when the
+    /// descriptor cannot tell (usblp) or is closed.
+    func unsentBytes() -> Int? {
+        // Borrowed, so that a close() meanwhile cannot hand the number to another file.
+        guard let queued = try? borrow({ fd in kp_output_queue(fd) }), queued >= 0 else { return nil }
+        return Int(queued)
     }
 
     /// Closes now, or wakes the call in progress, which then closes.

@@ -31,9 +31,11 @@ public final class TCPLink: PrinterLink {
         self.descriptor = descriptor
     }
 
-    public func write(_ bytes: [UInt8], deadline: ContinuousClock.Instant) throws(LinkError) {
-        try descriptor.write(bytes, deadline: deadline)
+    public func write(_ bytes: [UInt8], stallWindow: Duration) throws(LinkError) {
+        try descriptor.write(bytes, stallWindow: stallWindow)
     }
+
+    public func unsentBytes() -> Int? { descriptor.unsentBytes() }
 
     public func read(atMost count: Int, deadline: ContinuousClock.Instant) throws(LinkError) -> [UInt8] {
         try descriptor.read(atMost: count, deadline: deadline)

@@ -41,6 +41,13 @@ public struct SerialSettings: Sendable, Hashable {
         self.stopBits = stopBits
     }
 
+    /// The most bytes a second the line carries: each byte goes as a start
+    /// bit, its data bits, the parity bit if any and its stop bits, so at
+    /// 8N1 (10 bits a byte) 9600 baud carries 960 bytes a second.
+    public var bytesPerSecond: Double {
+        Double(baud) / Double(1 + dataBits + (parity == .none ? 0 : 1) + stopBits)
+    }
+
     /// `115200 baud, 8N1, RTS/CTS`: the settings as a printer's manual writes them.
     public var summary: String {
         let flow = switch flowControl {

@@ -1,49 +1,13 @@
 import Glibc
 
 extension RawLink {
-    /// A link listening on 127.0.0.1:`port` (0: a port the system picks).
-    ///
-    /// `receiveBuffer` is the socket's receive buffer in bytes (the kernel
-    /// doubles it for its bookkeeping), kept small as a printer's is, so that
-    /// a printer that stops reading blocks its client after a few kilobytes,
-    /// not after the megabytes loopback would otherwise buffer.
-    static func listening(engine: Engine, port: Int, receiveBuffer: Int) throws -> RawLink {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw RawSimulatorError.system("socket", errno) }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        // Set before listen(): accepted sockets inherit it, and the window
-        // scale is agreed in the handshake.
-        var size = Int32(receiveBuffer)
-        setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0 else {
-            let code = errno
-            close(fd)
-            throw code == EADDRINUSE ? RawSimulatorError.portInUse(port) : RawSimulatorError.system("bind", code)
-        }
-        guard listen(fd, 8) == 0 else {
-            let code = errno
-            close(fd)
-            throw RawSimulatorError.system("listen", code)
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        let actual = Int(UInt16(bigEndian: address.sin_port))
+    /// A link listening on 127.0.0.1:`port` (0: a port the system picks),
+    /// with the small receive buffer `LoopbackListenSocket.open` describes.
+    static func listening(engine: Engine, port: Int, receiveBuffer: Int, bytesPerSecond: Int? = nil) throws -> RawLink {
+        let (fd, actual) = try LoopbackListenSocket.open(port: port, receiveBuffer: receiveBuffer)
         do {
-            return try RawLink(engine: engine, transport: .listener(fd), endpoint: .tcp(port: actual))
+            return try RawLink(engine: engine, transport: .listener(fd), endpoint: .tcp(port: actual),
+                               bytesPerSecond: bytesPerSecond)
         } catch {
             close(fd)
             throw error
@@ -51,11 +15,13 @@ extension RawLink {
     }
 
     /// A link on a new pseudo-terminal; the agent opens its slave path.
-    static func pseudoTerminal(engine: Engine) throws -> RawLink {
+    /// `bytesPerSecond` drains it at a serial line's speed, which a
+    /// pseudo-terminal itself does not have.
+    static func pseudoTerminal(engine: Engine, bytesPerSecond: Int? = nil) throws -> RawLink {
         let terminal = try PseudoTerminal.open()
         do {
             return try RawLink(engine: engine, transport: .pseudoTerminal(master: terminal.master, slave: terminal.slave),
-                               endpoint: .serial(path: terminal.path))
+                               endpoint: .serial(path: terminal.path), bytesPerSecond: bytesPerSecond)
         } catch {
             close(terminal.master)
             close(terminal.slave)

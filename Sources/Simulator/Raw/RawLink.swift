@@ -10,7 +10,8 @@ import Synchronization
 ///
 /// The faults a test sets act here, where a real printer's interface would
 /// show them: reading stops (the client's writes fill the socket and then
-/// block), or the connection drops after a number of bytes.
+/// block), or the connection drops after a number of bytes. A line speed,
+/// when given, paces the reading as a serial line or a slow printer would.
 ///
 /// Everything the thread does with a connection happens under `line`'s
 /// lock, so once `stopReading()` returns, not one more byte is read.
@@ -44,13 +45,16 @@ final class RawLink<Engine: RawPrinterEngine>: Sendable {
     let endpoint: RawEndpoint
     let line: Mutex<Line>
     private let transport: Transport
+    /// The most bytes a second the thread reads; nil reads whatever has come.
+    private let bytesPerSecond: Int?
     private let bell: Doorbell
     private let ended = DispatchSemaphore(value: 0)
 
     /// Starts the reading thread at once.
-    init(engine: Engine, transport: Transport, endpoint: RawEndpoint) throws {
+    init(engine: Engine, transport: Transport, endpoint: RawEndpoint, bytesPerSecond: Int? = nil) throws {
         self.endpoint = endpoint
         self.transport = transport
+        self.bytesPerSecond = bytesPerSecond
         bell = try Doorbell()
         var initial = Line(engine: engine)
         if case .pseudoTerminal(let master, _) = transport { initial.connection = master }
@@ -127,6 +131,7 @@ final class RawLink<Engine: RawPrinterEngine>: Sendable {
 
     private func run() {
         var buffer = [UInt8](repeating: 0, count: 4096)
+        var pace = bytesPerSecond.map(LinePace.init)
         while true {
             let step: Step = line.withLock { line in
                 if line.stopping { return .stop }
@@ -149,16 +154,26 @@ final class RawLink<Engine: RawPrinterEngine>: Sendable {
             case .accept(let listener):
                 if poll(readable: listener) { accept(from: listener) }
             case .read(let fd):
-                if poll(readable: fd) { readOnce(from: fd, into: &buffer) }
+                let allowed = pace?.available() ?? buffer.count
+                guard allowed > 0 else {
+                    // The line has not carried the next piece yet: wait for it (or a ring).
+                    _ = poll(readable: nil, timeout: pace?.millisecondsToNextPiece ?? -1)
+                    continue
+                }
+                if poll(readable: fd) {
+                    let count = readOnce(from: fd, into: &buffer, atMost: allowed)
+                    pace?.took(count)
+                }
             }
         }
     }
 
-    /// Waits for `fd` (if any) or the bell; true when `fd` is readable (or hung up).
-    private func poll(readable fd: Int32?) -> Bool {
+    /// Waits for `fd` (if any) or the bell, at most `timeout` ms (-1: no
+    /// limit); true when `fd` is readable (or hung up).
+    private func poll(readable fd: Int32?, timeout: Int32 = -1) -> Bool {
         var watched = [pollfd(fd: bell.readEnd, events: Int16(POLLIN), revents: 0)]
         if let fd { watched.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
-        let ready = Glibc.poll(&watched, nfds_t(watched.count), -1)
+        let ready = Glibc.poll(&watched, nfds_t(watched.count), timeout)
         guard ready > 0 else { return false }
         if watched[0].revents != 0 { bell.drain() }
         return watched.count > 1 && watched[1].revents != 0
@@ -175,12 +190,13 @@ final class RawLink<Engine: RawPrinterEngine>: Sendable {
         }
     }
 
-    /// One read, under the lock, of at most what a planned drop allows.
-    private func readOnce(from fd: Int32, into buffer: inout [UInt8]) {
+    /// One read, under the lock, of at most `allowed` bytes and what a
+    /// planned drop allows; returns how many were read.
+    private func readOnce(from fd: Int32, into buffer: inout [UInt8], atMost allowed: Int) -> Int {
         line.withLock { line in
-            guard !line.stopping, !line.readingStopped, line.connection == fd else { return }
-            let limit = min(buffer.count, line.dropAfter ?? buffer.count)
-            guard limit > 0 else { return }
+            guard !line.stopping, !line.readingStopped, line.connection == fd else { return 0 }
+            let limit = min(buffer.count, allowed, line.dropAfter ?? buffer.count)
+            guard limit > 0 else { return 0 }
             let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, limit) }
             if count > 0 {
                 line.bytesReceived += count
@@ -193,6 +209,7 @@ final class RawLink<Engine: RawPrinterEngine>: Sendable {
                 // master never ends here: the slave side is held open.
                 if case .listener = transport { endConnection(&line) }
             }
+            return max(0, count)
         }
     }
 

@@ -38,6 +38,12 @@ public enum DeliveryMachine {
     /// Follow looks made `DeliveryContext.firstFollowWait` apart before the wait starts doubling.
     public static let quickLooks = 5
 
+    /// Reprints (under `reprint-marked`) before a job whose fate keeps being
+    /// unknown is held: a printer that breaks off every send, or takes every
+    /// byte and never confirms, would otherwise print REPRINT after REPRINT
+    /// for as long as it is left so, or print nothing and be sent it for ever.
+    public static let reprintLimit = 3
+
     public static func next(_ state: DeliveryState, on event: DeliveryEvent,
                             in context: DeliveryContext) -> (DeliveryState, [DeliveryAction]) {
         var next = state
@@ -257,21 +263,32 @@ public enum DeliveryMachine {
         }
     }
 
-    /// The job may be on paper or not, and nothing can tell: the role's rule decides.
+    /// The job may be on paper or not, and nothing can tell: the role's rule
+    /// decides. A reprint waits a pause that grows with each unknown fate (a
+    /// printer restarting, or an operator at it, gets time), and past
+    /// `reprintLimit` reprints the job is held as under `hold`.
     private static func unknownFate(_ state: DeliveryState, _ reason: String,
                                     in context: DeliveryContext) -> (DeliveryState, [DeliveryAction]) {
         var next = state
-        let report = DeliveryAction.report(.unknownFate(context.unknownFate, reason: reason))
+        next.unknownFates += 1
+        let id = context.jobID
+        let whatNext = "Check the printer (paper, cover, cable, error light), then print it again with "
+            + "`kioskprint jobs retry \(id)`, or drop it with `kioskprint jobs cancel \(id)`."
         switch context.unknownFate {
-        case .reprintMarked:
+        case .reprintMarked where state.unknownFates < reprintLimit:
             next.reprint = true
             next.step = .choosing
-            return (next, [.countFailedSend, report])
+            let waiting = "\(reason) Whether it printed is unknown; it is printed again, marked REPRINT, after a pause "
+                + "(reprint \(next.unknownFates) of at most \(reprintLimit))."
+            return (next, [.countFailedSend, .report(.unknownFate(.reprintMarked, reason: reason)),
+                           .markWaiting(reason: waiting, stateReasons: []), .backOff(attempt: state.unknownFates)])
+        case .reprintMarked:
+            let (held, actions) = ended(next, .held, "\(reason) Its fate was unknown \(next.unknownFates) times in a row, "
+                + "reprints included, so it is held rather than printed again. \(whatNext)")
+            return (held, [.countFailedSend] + actions)
         case .hold:
-            let id = context.jobID
-            let (held, actions) = ended(state, .held, "\(reason) It may or may not have printed. Check the printer, "
-                + "then print it again with `kioskprint jobs retry \(id)`, or drop it with `kioskprint jobs cancel \(id)`.")
-            return (held, [.countFailedSend, report] + actions)
+            let (held, actions) = ended(next, .held, "\(reason) It may or may not have printed. \(whatNext)")
+            return (held, [.countFailedSend, .report(.unknownFate(.hold, reason: reason))] + actions)
         }
     }
 

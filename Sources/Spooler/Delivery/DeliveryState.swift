@@ -26,6 +26,10 @@ public struct DeliveryState: Hashable, Sendable {
     public var lastRetryReason: String?
     /// Print it with a visible REPRINT line: its first send's fate is unknown.
     public var reprint = false
+    /// How many of its sends ended with a fate nobody can tell: sets the
+    /// pause before the next reprint, and past `DeliveryMachine.reprintLimit`
+    /// the job is held instead of sent again.
+    public var unknownFates = 0
     /// The operator's cancel has been passed on to the printer.
     public var cancelSent = false
     /// Notes recorded with the job's reasons (`sent-with-named-media-...`,

@@ -25,14 +25,19 @@ public final class EscPosPrinterSimulator: Sendable {
         /// keeps writing to a printer that stopped reading blocks after
         /// about this much (plus its own send buffer).
         public var receiveBufferBytes: Int
+        /// The most bytes a second it takes: a serial line's speed (baud / 10
+        /// at 8N1; a pseudo-terminal has none of its own), or a slow printer
+        /// working through its buffer. Nil takes whatever comes at once.
+        public var bytesPerSecond: Int?
 
         /// `verticalMotionUnitsPerInch` defaults to one unit per dot.
         public init(printableWidth: Int = 576, dotsPerInch: Int = 203, verticalMotionUnitsPerInch: Int? = nil,
-                    receiveBufferBytes: Int = 8192) {
+                    receiveBufferBytes: Int = 8192, bytesPerSecond: Int? = nil) {
             self.printableWidth = printableWidth
             self.dotsPerInch = dotsPerInch
             self.verticalMotionUnitsPerInch = verticalMotionUnitsPerInch ?? dotsPerInch
             self.receiveBufferBytes = receiveBufferBytes
+            self.bytesPerSecond = bytesPerSecond
         }
     }
 
@@ -43,7 +48,7 @@ public final class EscPosPrinterSimulator: Sendable {
     public init(port: Int = 0, configuration: Configuration = Configuration()) throws {
         self.configuration = configuration
         link = try .listening(engine: EscPosEngine(configuration: configuration), port: port,
-                              receiveBuffer: configuration.receiveBufferBytes)
+                              receiveBuffer: configuration.receiveBufferBytes, bytesPerSecond: configuration.bytesPerSecond)
     }
 
     private init(configuration: Configuration, link: RawLink<EscPosEngine>) {
@@ -56,7 +61,8 @@ public final class EscPosPrinterSimulator: Sendable {
     /// would a real port.
     public static func serialLine(_ configuration: Configuration = Configuration()) throws -> EscPosPrinterSimulator {
         EscPosPrinterSimulator(configuration: configuration,
-                               link: try .pseudoTerminal(engine: EscPosEngine(configuration: configuration)))
+                               link: try .pseudoTerminal(engine: EscPosEngine(configuration: configuration),
+                                                         bytesPerSecond: configuration.bytesPerSecond))
     }
 
     deinit { link.stop() }
