@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+public import Glibc
 
 /// Loopback TCP helpers for starting servers on free ports.
 public enum Loopback {
@@ -22,14 +22,17 @@ public enum Loopback {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
+        return withAddress(port: port) { bind(fd, $0, $1) } == 0
+    }
+
+    /// Calls `body` with 127.0.0.1:`port` as the `sockaddr` and length that bind and connect take.
+    public static func withAddress<T>(port: Int, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = UInt16(port).bigEndian
         return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
     }
 
@@ -45,16 +48,7 @@ public enum Loopback {
     public static func connect(port: Int) -> Int32? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
-        guard connected else {
+        guard withAddress(port: port, { Glibc.connect(fd, $0, $1) }) == 0 else {
             close(fd)
             return nil
         }
