@@ -21,6 +21,8 @@ struct PreviewRenderer: Sendable {
     /// The most dots a preview draws: 40 million, about 45 MB at its peak
     /// (5 m of an 80 mm roll at 203 dpi, or one A4 page at 600 dpi).
     static let maximumDots = 40_000_000
+    /// The tallest image the PNG writer (cairo) makes.
+    static let maximumPNGRows = 32_767
     /// Where previews are drawn, one at a time.
     private static let queue = DispatchQueue(label: "kioskprint.preview", qos: .utility)
 
@@ -68,11 +70,17 @@ struct PreviewRenderer: Sendable {
             let lengths = try job.layOut(on: media).cutLengths
             let rows = lengths.reduce(0) { $0 + $1.dots(at: media.resolution.vertical) }
             let dots = rows * media.widthInDots
+            let total = lengths.reduce(Length.zero, +)
             guard dots <= maximumDots else {
-                let total = lengths.reduce(Length.zero, +)
                 throw APIProblem(.unprocessableContent, "The preview would be \(total) of paper (\(dots) dots), more than the "
-                    + "\(maximumDots) dots a preview draws. It can still be printed; preview fewer items, or ask for "
-                    + "\"format\": \"pdf\" with a shorter document.")
+                    + "\(maximumDots) dots a preview draws. It can still be printed; preview fewer items.")
+            }
+            // The PNG is one image of every piece, with a gap between them, and an image is at most maximumPNGRows tall.
+            let height = rows + PNGPreviewSheet.gap * max(0, lengths.count - 1)
+            guard wantsPDF || height <= maximumPNGRows else {
+                throw APIProblem(.unprocessableContent, "The preview would be \(total) of paper (\(height) rows at "
+                    + "\(media.resolution.vertical) dpi), taller than the \(maximumPNGRows) rows a PNG can be. "
+                    + "Ask for \"format\": \"pdf\", or preview fewer items; it can still be printed.")
             }
             if wantsPDF {
                 let pdf = try job.renderPDF(on: media)

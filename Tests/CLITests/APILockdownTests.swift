@@ -79,6 +79,20 @@ extension AgentEndToEnd {
             #expect((refused.object()["detail"] as? String)?.contains("more than the 40000000 dots a preview draws") == true)
             let after = try Self.residentKB(kiosk.agent.pid)
             #expect(after - before < 150_000, "the agent grew from \(before) to \(after) KB")
+            // 1,000 items fit the dots but not one PNG (cairo's 32,767 rows): refused as such, and drawn as PDF.
+            data["items"] = (1...1_000).map { ["name": "Item \($0)", "qty": 1, "total": "1.00"] as [String: Any] }
+            for (format, status) in [("png", 422), ("pdf", 200)] {
+                let thousand = try JSONSerialization.data(withJSONObject: ["template": "receipt", "role": "receipt", "format": format,
+                                                                           "data": data])
+                try thousand.write(to: URL(fileURLWithPath: file))
+                let answer = try await api.request("POST", "/v1/render", headers: ["Content-Type": "application/json"], bodyFile: file,
+                                                   saveTo: site.folder + "/thousand.\(format)")
+                #expect(answer.status == status, "\(format): \(answer.status)")
+                if status == 422 {
+                    let detail = try String(contentsOfFile: site.folder + "/thousand.png", encoding: .utf8)
+                    #expect(detail.contains("taller than the 32767 rows a PNG can be"), "\(detail)")
+                }
+            }
             // A short one is still drawn.
             let short = try await api.request("POST", "/v1/render", headers: ["Content-Type": "application/json"],
                                               body: #"{"template":"receipt","role":"receipt","format":"png","data":\#(try sampleData("receipt"))}"#,

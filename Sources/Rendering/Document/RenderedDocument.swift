@@ -44,7 +44,7 @@ public struct RenderedDocument: Sendable, Hashable {
     /// paper is cut between pieces.
     public func writePNGPreview(toFile path: String) throws {
         guard let first = pages.first else { throw RasterError.unsupported("nothing to preview") }
-        let gap = 12
+        let gap = PNGPreviewSheet.gap
         let height = pages.reduce(0) { $0 + $1.height } + gap * (pages.count - 1)
         var sheet = RasterPage(blankWidth: first.width, height: height, resolution: first.resolution, format: .black1)
         var top = 0
@@ -65,6 +65,12 @@ public struct RenderedDocument: Sendable, Hashable {
         }
         try PNGPreview.write(sheet, toFile: path)
     }
+}
+
+/// The one image a PNG preview is: every piece top to bottom.
+public enum PNGPreviewSheet {
+    /// Rows between two pieces, where a dashed line marks the cut.
+    public static let gap = 12
 }
 
 /// One piece of paper, drawn: ink over the whole media width, as long as the cut.
