@@ -173,7 +173,7 @@ let package = Package(
 
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets", "Simulator"], swiftSettings: strict),
         .testTarget(name: "PrintModelTests", dependencies: ["PrintModel"], swiftSettings: strict),
-        .testTarget(name: "HTTPAPITests", dependencies: ["HTTPAPI", "Spooler", "Store", "PrintModel",
+        .testTarget(name: "HTTPAPITests", dependencies: ["HTTPAPI", "Spooler", "Store", "PrintModel", "Templates", "KioskConfiguration",
                                                         .product(name: "NIOCore", package: "swift-nio"),
                                                         .product(name: "NIOEmbedded", package: "swift-nio"),
                                                         .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),

@@ -55,7 +55,10 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         if let problem = error as? APIProblem { return problem }
         if let server = error as? ServerError {
             if let problem = server.underlyingError as? APIProblem { return problem }
-            if server.underlyingError is DecodingError || server.causeDescription.lowercased().contains("decod")
+            // Thrown before the handler had its input (a body, a parameter or a query string that does not
+            // parse): the request does not fit the contract, whatever the generated code's error says.
+            if server.operationInput == nil || server.underlyingError is DecodingError
+                || server.causeDescription.lowercased().contains("decod")
                 || server.causeDescription.lowercased().contains("content type") {
                 let status: HTTPResponse.Status = server.causeDescription.lowercased().contains("content type")
                     ? .unsupportedMediaType : .badRequest

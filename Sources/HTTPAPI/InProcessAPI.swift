@@ -11,6 +11,8 @@ import NIOEmbedded
 package struct InProcessAPI: Sendable {
     private let responder: RouterResponder<BasicRequestContext>
     private let logger = Logger(label: "kioskprint.api.in-process")
+    /// The channel every request's context names: one for the process, never a listener's.
+    private let channel: any Channel = EmbeddedChannel()
 
     /// The routes `server` serves on a loopback TCP listener.
     package init(server: APIServer) throws {
@@ -26,7 +28,7 @@ package struct InProcessAPI: Sendable {
 
     /// Answers `head` with `body`; never throws (every error is an answer).
     package func respond(_ head: HTTPRequest, body: ByteBuffer) async -> Answer {
-        let context = BasicRequestContext(source: .init(channel: EmbeddedChannel(), logger: logger))
+        let context = BasicRequestContext(source: .init(channel: channel, logger: logger))
         let request = Request(head: head, body: .init(buffer: body))
         do {
             let response = try await responder.respond(to: request, context: context)
