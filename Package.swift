@@ -208,7 +208,7 @@ let package = Package(
         // The simulated raw printers (ESC/POS, ZPL, serial line), checked against byte streams written from
         // the makers' references.
         .testTarget(name: "RawSimulatorTests", dependencies: ["Simulator", "PrintModel"], swiftSettings: strict),
-        .testTarget(name: "ServiceTests", dependencies: ["Service"], swiftSettings: strict),
+        .testTarget(name: "ServiceTests", dependencies: ["Service", "Simulator"], swiftSettings: strict),
         .testTarget(name: "TimersTests", dependencies: ["Timers"], swiftSettings: strict),
         .testTarget(name: "SystemLibraryTests",
                     dependencies: ["CCups", "CAvahi", "CGpiod", "CPangoCairo", "CZint", "CSystemd", "CJpeg"],
