@@ -1,3 +1,4 @@
+import Foundation
 public import ArgumentParser
 public import PrintModel
 import Store
@@ -11,9 +12,25 @@ struct DatabaseOptions: ParsableArguments {
         valueName: "path"))
     var database: String?
 
-    /// The store, opened for one command (``KioskStore/Use/command``).
+    /// The store, opened for one command (``KioskStore/Use/command``); made
+    /// if it does not exist, for the commands that save something new.
     func open() throws -> KioskStore {
         try KioskStore(path: DatabaseLocation.resolve(explicit: database), use: .command)
+    }
+
+    /// The store for a command that reads or changes what is saved already: a
+    /// path with no database (a mistyped `--database`) is said so, and nothing
+    /// is created, instead of an empty database that has no printers, jobs or tokens.
+    func openExisting() throws -> KioskStore {
+        let path = DatabaseLocation.resolve(explicit: database)
+        guard FileManager.default.fileExists(atPath: path) else {
+            let service = DatabaseLocation.serviceDirectory + "/" + DatabaseLocation.fileName
+            throw CLIError("There is no database at \(path), so there is nothing to read there; nothing was created. "
+                + (path == service ? "The agent makes it at its first start (systemctl start kioskprint), or save a printer first "
+                    + "(kioskprint printers pick --role receipt)."
+                   : "Check the path; the service's database is \(service) (as root, leave --database out to use it)."))
+        }
+        return try open()
     }
 }
 

@@ -154,11 +154,12 @@ import Store
     @Test func drawerOpenOnAnIPPPrinterOrNoPrinterFailsSayingWhy() async throws {
         let lab = try await PrinterLab.shared()
         let (kioskprint, _) = CommandRunner.forLab(lab)
+        let receipt = try #require(lab.printer(.receipt80mm))
+        #expect(try await kioskprint.run(["printers", "add", receipt.uri, "--role", "coupon"]).status == 0)
         let none = try await kioskprint.run(["drawer", "open", "receipt"])
         #expect(none.status == 1)
         #expect(none.errors.contains("No printer holds the role \"receipt\""), "\(none.errors)")
 
-        let receipt = try #require(lab.printer(.receipt80mm))
         #expect(try await kioskprint.run(["printers", "add", receipt.uri, "--role", "receipt"]).status == 0)
         let ipp = try await kioskprint.run(["drawer", "open", "receipt"])
         #expect(ipp.status == 1)

@@ -29,6 +29,9 @@ import Testing
     }
 
     @Test func listShowsNamesScopesAndDatesButNeverASecretOrHash() async throws {
+        let missing = try await kioskprint.run(["tokens", "list"])
+        #expect(missing.status == 1 && missing.errors.contains("There is no database at \(database)"), "\(missing.errors)")
+        _ = try KioskStore(path: database)
         let empty = try await kioskprint.run(["tokens", "list"])
         #expect(empty.status == 0 && empty.output.contains("No API tokens. Create one with: kioskprint tokens add"), "\(empty.output)")
 

@@ -33,7 +33,7 @@ struct DrawerOpenCommand: AsyncParsableCommand {
     func run() async throws {
         let opened: CashDrawer.Opened
         do {
-            let drawer = CashDrawer(store: try storage.open(), channels: .standard(timeout: seconds(timeout)))
+            let drawer = CashDrawer(store: try storage.openExisting(), channels: .standard(timeout: seconds(timeout)))
             opened = try await drawer.open(role: role)
         } catch {
             throw CLIError(error)

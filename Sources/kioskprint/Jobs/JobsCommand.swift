@@ -39,7 +39,7 @@ struct ListJobsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = try database.open()
+        let store = try database.openExisting()
         let filter: KioskStore.JobFilter = all ? .all : .unfinished
         let jobs = try await store.jobs(filter, limit: limit, before: before.map { JobID($0) })
         if json {
@@ -89,7 +89,7 @@ struct ShowJobCommand: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
-        let job = try await CLIError.wrapAsync { try await database.open().job(JobID(id)) }
+        let job = try await CLIError.wrapAsync { try await database.openExisting().job(JobID(id)) }
         if json {
             print(try JSONOutput.encode(JobJSON(job)))
             return
@@ -134,7 +134,7 @@ struct CancelJobCommand: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
-        let canceller = JobCanceller(store: try database.open())
+        let canceller = JobCanceller(store: try database.openExisting())
         switch try await CLIError.wrapAsync({ try await canceller.cancel(JobID(id)) }) {
         case .canceled(let job):
             print("Job \(job.id) \"\(job.name)\" is canceled; it had not reached a printer.")
@@ -158,7 +158,7 @@ struct RetryJobCommand: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
-        let job = try await CLIError.wrapAsync { try await database.open().retry(JobID(id)) }
+        let job = try await CLIError.wrapAsync { try await database.openExisting().retry(JobID(id)) }
         print("Job \(job.id) \"\(job.name)\" is queued again for the role \(job.role).")
     }
 }

@@ -26,7 +26,7 @@ struct StatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         let path = DatabaseLocation.resolve(explicit: storage.database)
-        let store = try storage.open()
+        let store = try storage.openExisting()
         let lock = AgentLock(databasePath: path)
         let running = lock.isHeld
         if running {

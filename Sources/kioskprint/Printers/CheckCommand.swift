@@ -29,7 +29,7 @@ struct CheckCommand: AsyncParsableCommand {
     func run() async throws {
         let results: [RoleSetup.Checked]
         do {
-            results = try await RoleSetup(store: try storage.open(), contactTimeout: seconds(timeout), usbPrinters: .fromEnvironment).check(role: role)
+            results = try await RoleSetup(store: try storage.openExisting(), contactTimeout: seconds(timeout), usbPrinters: .fromEnvironment).check(role: role)
         } catch {
             throw CLIError(error)
         }

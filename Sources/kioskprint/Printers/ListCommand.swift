@@ -18,7 +18,7 @@ struct ListCommand: AsyncParsableCommand {
     func run() async throws {
         let assignments: [RoleAssignment]
         do {
-            let store = try storage.open()
+            let store = try storage.openExisting()
             assignments = try await store.assignments()
         } catch {
             throw CLIError(error)

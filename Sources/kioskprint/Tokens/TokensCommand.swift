@@ -67,7 +67,7 @@ struct ListTokensCommand: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
-        let tokens = try await database.open().tokens()
+        let tokens = try await database.openExisting().tokens()
         if json {
             print(try JSONOutput.encode(tokens.map(TokenJSON.init)))
             return
@@ -96,7 +96,7 @@ struct RevokeTokenCommand: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
-        guard try await database.open().revokeToken(named: name) else {
+        guard try await database.openExisting().revokeToken(named: name) else {
             throw CLIError("There is no token named '\(name)'. See the tokens with: kioskprint tokens list")
         }
         print("Revoked the token \(name): requests carrying its secret are refused from now on.")
