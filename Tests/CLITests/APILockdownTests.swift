@@ -117,7 +117,9 @@ extension AgentEndToEnd {
             let refused = try await second.request("POST", "/v1/jobs/\(id)/cancel")
             #expect(refused.status == 403, "\(refused.body)")
             #expect((refused.object()["detail"] as? String)?.contains("only the jobs it submitted") == true)
-            #expect(try await first.request("GET", "/v1/jobs/\(id)").object()["state"] as? String == "queued")
+            // Still on its way (queued, or waiting for a printer the role does not have yet): not canceled.
+            let kept = try await first.request("GET", "/v1/jobs/\(id)").object()["state"] as? String
+            #expect(kept == "queued" || kept == "waiting", "\(kept ?? "no state")")
             #expect(try await first.request("POST", "/v1/jobs/\(id)/cancel").status == 200)
             #expect(try await second.request("POST", "/v1/jobs/\(id)/retry").status == 403)
             #expect(try await first.request("POST", "/v1/jobs/\(id)/retry").status == 200)
