@@ -210,6 +210,8 @@ let package = Package(
         .testTarget(name: "RawSimulatorTests", dependencies: ["Simulator", "PrintModel"], swiftSettings: strict),
         .testTarget(name: "ServiceTests", dependencies: ["Service", "Simulator"], swiftSettings: strict),
         .testTarget(name: "TimersTests", dependencies: ["Timers"], swiftSettings: strict),
+        // docs/ARCHITECTURE.md's module table checked against this file.
+        .testTarget(name: "DocsTests", swiftSettings: strict),
         .testTarget(name: "SystemLibraryTests",
                     dependencies: ["CCups", "CAvahi", "CGpiod", "CPangoCairo", "CZint", "CSystemd", "CJpeg"],
                     swiftSettings: strict),
