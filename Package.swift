@@ -4,6 +4,7 @@
 // Module flow (imports point down this list only):
 //   PrintModel  - value types: printers, capabilities, job kinds, roles. No C, no I/O.
 //   Discovery   - DNS-SD browsing through Avahi            (CAvahi)
+//   Timers      - waits that are usually cut short, on libdispatch timers freed when cancelled
 //   IPP         - talking to printers through libcups      (CCups)
 //   Store       - the SQLite database through GRDB
 //   RawConnections - raw printer links with deadlines: socket://, usb:// (usblp), serial:// (termios);
@@ -12,6 +13,7 @@
 //   Templates   - the layout markup a kiosk integrator writes, parsed into a layout tree
 //   Rendering   - pages drawn for one printer: raster (PWG, URF), PDF, PNG previews
 //   PrinterLanguages - raw printers' command languages (ESC/POS, ZPL II) and model catalog. No C, no I/O.
+//   RawPrinting - one raw printer talked to in its language: status, send and confirm, the drawer
 //   Spooler     - the durable queue's engine: draw, send, follow, retry, fail over
 //   KioskConfiguration - the agent's TOML file, read and checked with every key's path
 //   GPIO        - buttons and lights through libgpiod v1     (CGpiod)
@@ -21,6 +23,8 @@
 //   Agent       - `kioskprint run`: triggers, spooler, lights and the HTTP API as one service group
 //   Simulator   - loopback printers (ippeveprinter) and a private Avahi for the demo and tests
 //   kioskprint  - the command line: argument parsing and output formatting only
+//   FuzzTargets - every reader of outside input as a function of bytes (kioskprint-fuzz, the corpus replay)
+// docs/ARCHITECTURE.md's module table is checked against this file by DocsTests.
 //
 // The benchmarks behind docs/BENCHMARKS.md (kioskprint-bench, and
 // kioskprint-startup-order, which writes scripts/kioskprint.order) are a
