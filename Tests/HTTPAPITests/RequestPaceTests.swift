@@ -25,13 +25,18 @@ import Testing
 
     static func bytes(_ count: Int) -> HTTPRequestPart { .body(ByteBuffer(repeating: 0x7B, count: count)) }
 
+    /// `times` pieces of `count` bytes, one every `interval` on the channel's clock.
+    static func send(_ count: Int, times: Int, every interval: TimeAmount, to channel: EmbeddedChannel) throws {
+        for _ in 1...times {
+            try channel.writeInbound(bytes(count))
+            channel.embeddedEventLoop.advanceTime(by: interval)
+        }
+    }
+
     @Test func aBodyTrickledAByteAtATimeLosesItsConnection() throws {
         let channel = try Self.channel()
         try channel.writeInbound(Self.head)
-        for _ in 1...3 {
-            try channel.writeInbound(Self.bytes(1))
-            channel.embeddedEventLoop.advanceTime(by: .seconds(3))
-        }
+        try Self.send(1, times: 3, every: .seconds(3), to: channel)
         #expect(channel.isActive, "still within the grace period")
         channel.embeddedEventLoop.advanceTime(by: .seconds(2))
         #expect(!channel.isActive, "closed: 3 bytes in 11 s")
@@ -40,10 +45,7 @@ import Testing
     @Test func aSteadyBodyKeepsItsConnectionPastTheGracePeriod() throws {
         let channel = try Self.channel()
         try channel.writeInbound(Self.head)
-        for _ in 1...30 {
-            try channel.writeInbound(Self.bytes(2_000))
-            channel.embeddedEventLoop.advanceTime(by: .seconds(1))
-        }
+        try Self.send(2_000, times: 30, every: .seconds(1), to: channel)
         #expect(channel.isActive, "2,000 bytes a second, twice the least rate")
         try channel.writeInbound(HTTPRequestPart.end(nil))
         channel.embeddedEventLoop.advanceTime(by: .seconds(600))
