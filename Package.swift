@@ -21,8 +21,10 @@
 //   Service     - running under systemd: sd_notify (ready, status, watchdog)
 //   HTTPAPI     - the local HTTP API for POS applications (Hummingbird, generated from openapi.json)
 //   Agent       - `kioskprint run`: triggers, spooler, lights and the HTTP API as one service group
-//   Simulator   - loopback printers (ippeveprinter) and a private Avahi for the demo and tests
-//   kioskprint  - the command line: argument parsing and output formatting only
+//   CommandLineOutput - what the command line shows: tables, capability views, JSON, error messages
+//   kioskprint  - the command line: argument parsing, and printing what CommandLineOutput formats
+//   Simulator   - loopback printers (ippeveprinter), a private Avahi, a GPIO stand-in: tests and the demo only
+//   kioskprint-demo - the quick start: simulated printers, then the real agent against them
 //   FuzzTargets - every reader of outside input as a function of bytes (kioskprint-fuzz, the corpus replay)
 // docs/ARCHITECTURE.md's module table is checked against this file by DocsTests.
 //
@@ -44,6 +46,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "kioskprint", targets: ["kioskprint"]),
+        .executable(name: "kioskprint-demo", targets: ["kioskprint-demo"]),
         .executable(name: "kioskprint-fuzz", targets: ["kioskprint-fuzz"]),
         // Modules for Benchmarks/ (a package of its own, which depends on this one by path).
         .library(name: "PrintModel", targets: ["PrintModel"]),
@@ -159,10 +162,20 @@ let package = Package(
                                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                                .product(name: "UnixSignals", package: "swift-service-lifecycle")],
                 swiftSettings: strict),
+        // What the command line shows: tables, capability views, JSON and its error messages.
+        .target(name: "CommandLineOutput", dependencies: ["PrintModel", "Setup", "Store"], swiftSettings: strict),
+        // The shipped program: only what runs on a kiosk (DocsTests checks it never links Simulator).
         .executableTarget(
             name: "kioskprint",
-            dependencies: ["PrintModel", "Discovery", "IPP", "Store", "Setup", "Simulator", "Templates", "Rendering", "Spooler", "Service",
-                           "KioskConfiguration", "GPIO", "Triggers", "Agent", "PrinterLanguages", "RawConnections", .product(name: "Logging", package: "swift-log"),
+            dependencies: ["PrintModel", "Discovery", "IPP", "Store", "Setup", "Templates", "Rendering", "Spooler", "Service",
+                           "KioskConfiguration", "GPIO", "Triggers", "Agent", "PrinterLanguages", "RawConnections", "CommandLineOutput",
+                           .product(name: "Logging", package: "swift-log"),
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict),
+        // The quick start: simulated printers on loopback, then the real agent (`kioskprint run`) against them.
+        .executableTarget(
+            name: "kioskprint-demo",
+            dependencies: ["PrintModel", "Setup", "Store", "Templates", "Rendering", "PrinterLanguages", "Simulator", "CommandLineOutput",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
         // Every reader of outside input as a function of bytes, for libFuzzer

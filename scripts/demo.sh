@@ -6,6 +6,9 @@ cd "$(dirname "$0")/.."
 source scripts/need-root.sh
 source scripts/swift-env.sh
 bash scripts/install-deps.sh
-# The build the install path makes (static, link-ordered): the demo runs what a box runs.
+# The build the install path makes (static, link-ordered): the demo runs what a
+# box runs. kioskprint-demo (simulated printers; not installed on a box) starts
+# the kioskprint beside it as the agent.
 bash scripts/build-release.sh --product kioskprint
-exec .build/release/kioskprint demo "$@"
+bash scripts/build-release.sh --product kioskprint-demo
+exec .build/release/kioskprint-demo "$@"

@@ -10,12 +10,12 @@ struct KioskPrintCommand: AsyncParsableCommand {
         commandName: "kioskprint",
         abstract: "Driverless printing for kiosks and registers: receipts, labels and boarding passes with no print dialog.",
         discussion: """
-        Start with `kioskprint demo` to see simulated printers found on loopback, \
+        Start with `kioskprint-demo` to see simulated printers found on loopback, \
         then pick real ones for your roles with `kioskprint printers pick --role receipt`.
         """,
         version: KioskPrintVersion.current,
         subcommands: [PrintersCommand.self, PrintCommand.self, JobsCommand.self, RunCommand.self, StatusCommand.self, ConfigCommand.self, RenderCommand.self,
-                      TemplatesCommand.self, TokensCommand.self, DemoCommand.self, GPIOCommand.self, DrawerCommand.self])
+                      TemplatesCommand.self, TokensCommand.self, GPIOCommand.self, DrawerCommand.self])
 
     /// Parses the arguments and runs the command, as ArgumentParser does,
     /// after tuning malloc before the first thread is made (see

@@ -1,3 +1,4 @@
+import CommandLineOutput
 import Foundation
 public import ArgumentParser
 public import PrintModel

@@ -2,13 +2,13 @@ import Foundation
 import Testing
 import Simulator
 
-/// `kioskprint demo` as scripts/demo.sh runs it (there against the release
+/// `kioskprint-demo` as scripts/demo.sh runs it (there against the release
 /// build): here, what the raw ESC/POS coupon printer it adds received.
 @Suite struct DemoCommandTests {
     @Test func theCouponPrinterOnRawTCPGetsItsPieceAndShowsIt() async throws {
         let previews = FileManager.default.temporaryDirectory.appendingPathComponent("kioskprint-demo-\(UUID().uuidString)")
         // The demo's own lab, Avahi and database: no environment of the tests' lab.
-        let result = try await CommandRunner().run(["demo", "--previews", previews.path], limit: .seconds(180))
+        let result = try await CommandRunner(program: "kioskprint-demo").run(["--previews", previews.path], limit: .seconds(180))
         #expect(result.status == 0, "\(result.errors)\n\(result.output.suffix(2000))")
 
         #expect(result.output.contains("printers add socket://127.0.0.1:"))

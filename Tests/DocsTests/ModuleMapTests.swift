@@ -15,11 +15,14 @@ import Testing
         var path: String?
         var dependencies: [Dependency]
 
-        /// `{"byName": ["IPP", null]}` or `{"target": ["IPP", null]}`; products of other packages are left out.
+        /// `{"byName": ["IPP", null]}` or `{"target": ["IPP", null]}`; a product of another
+        /// package is `{"product": ["NIOEmbedded", "swift-nio", ...]}`.
         struct Dependency: Decodable {
             var byName: [String?]?
             var target: [String?]?
+            var product: [String?]?
             var name: String? { (byName ?? target)?.first ?? nil }
+            var productName: String? { product?.first ?? nil }
         }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineOutput
 import Foundation
 import Spooler
 import PrintModel

@@ -1,5 +1,6 @@
 import Agent
 import ArgumentParser
+import CommandLineOutput
 import KioskConfiguration
 import Foundation
 import Logging

@@ -1,4 +1,5 @@
 public import ArgumentParser
+import CommandLineOutput
 import Foundation
 public import Store
 

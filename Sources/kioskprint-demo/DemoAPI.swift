@@ -1,3 +1,4 @@
+import CommandLineOutput
 import Foundation
 import Simulator
 import Store

@@ -1,9 +1,9 @@
-import PrintModel
+package import PrintModel
 
 /// What the picker and `printers add` show about a contacted printer: the
 /// facts an administrator checks before saving it (kind, paper, resolution, cut).
-enum CapabilitiesView {
-    static func render(_ capabilities: PrinterCapabilities, uri: String) -> String {
+package enum CapabilitiesView {
+    package static func render(_ capabilities: PrinterCapabilities, uri: String) -> String {
         var lines: [(String, String)] = [
             ("Name", capabilities.name),
             ("URI", uri),

@@ -1,8 +1,9 @@
+import CommandLineOutput
 import Dispatch
 import Foundation
 import Simulator
 
-/// `kioskprint run` as the demo starts it: this same executable in a child
+/// `kioskprint run` as the demo starts it: the kioskprint program beside the demo, in a child
 /// process, its log in a file that the demo shows line by line as it grows.
 final class DemoAgentProcess {
     let process: Spawned
@@ -13,12 +14,24 @@ final class DemoAgentProcess {
     /// lab stops its own children then, but does not know this one).
     private let guards: [any DispatchSourceSignal]
 
-    /// The running executable, for starting it again as the agent.
+    /// The agent's program: `kioskprint` in the folder this demo runs from
+    /// (both are built into the same folder), so the demo runs the very
+    /// binary a kiosk would.
     static func executable() -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return CommandLine.arguments[0] }
-        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let demo = length > 0 ? String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                              : CommandLine.arguments[0]
+        return (demo as NSString).deletingLastPathComponent + "/kioskprint"
+    }
+
+    /// Runs `kioskprint ARGUMENTS` to its end and shows what it printed, as in a terminal.
+    static func command(_ arguments: [String]) throws -> Subprocess.Output {
+        let result = try Subprocess.run(executable(), arguments, limit: .seconds(60))
+        print(result.output, terminator: "")
+        FileHandle.standardError.write(Data(result.errors.utf8))
+        fflush(nil)
+        return result
     }
 
     init(arguments: [String], environment: [String: String], logPath: String) throws {

@@ -1,10 +1,10 @@
-import PrintModel
+package import PrintModel
 
 /// What a saved printer can do, as `printers list --json` and `printers check
 /// --json` give it to scripts: the figures a job is drawn for, in the units
 /// IPP uses (lengths in hundredths of a millimetre, dots at the head's pitch).
-struct CapabilitiesJSON: Encodable {
-    struct Roll: Encodable {
+package struct CapabilitiesJSON: Encodable {
+    package struct Roll: Encodable {
         var width: Int
         var printableWidth: Int
         /// Dots across the printable width at the printer's resolution.
@@ -14,14 +14,14 @@ struct CapabilitiesJSON: Encodable {
         var source: String?
     }
 
-    struct Size: Encodable {
+    package struct Size: Encodable {
         var name: String?
         var width: Int
         var length: Int
     }
 
     /// A raw printer's profile, and its drawer as last read.
-    struct Raw: Encodable {
+    package struct Raw: Encodable {
         var make: String
         var model: String
         /// `escpos` or `zpl`.
@@ -54,16 +54,16 @@ struct CapabilitiesJSON: Encodable {
         }
     }
 
-    var resolution: Int?
-    var rolls: [Roll]
-    var sizes: [Size]
-    var formats: [String]
-    var cutter: [String]
-    var color: Bool
+    package var resolution: Int?
+    package var rolls: [Roll]
+    package var sizes: [Size]
+    package var formats: [String]
+    package var cutter: [String]
+    package var color: Bool
     /// Set for a raw printer (ESC/POS, ZPL) only.
-    var raw: Raw?
+    package var raw: Raw?
 
-    init(_ capabilities: PrinterCapabilities) {
+    package init(_ capabilities: PrinterCapabilities) {
         let native = capabilities.resolutions.native
         resolution = native?.horizontal
         rolls = capabilities.rolls.map { roll in

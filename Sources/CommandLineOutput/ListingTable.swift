@@ -1,9 +1,9 @@
-import PrintModel
-import Setup
+package import PrintModel
+package import Setup
 
 /// The table of found printers shared by `discover`, `pick` and `demo`.
-enum ListingTable {
-    static func render(_ printers: [PrinterListing], numbered: Bool = false) -> String {
+package enum ListingTable {
+    package static func render(_ printers: [PrinterListing], numbered: Bool = false) -> String {
         guard !printers.isEmpty else { return numbered ? "  (none yet)" : "No printers found." }
         var table = numbered ? TextTable("#", "NAME", "LOCATION", "MAKE AND MODEL", "KINDS", "STATE", "URI")
                              : TextTable("NAME", "LOCATION", "MAKE AND MODEL", "KINDS", "STATE", "URI")
@@ -23,7 +23,7 @@ enum ListingTable {
     }
 
     /// `receipt, roll`, or `roll, receipt (inferred)` when the printer did not say.
-    static func kindsCell(_ printer: PrinterListing) -> String {
+    package static func kindsCell(_ printer: PrinterListing) -> String {
         guard let kinds = printer.kinds else { return "?" }
         let inferred = printer.capabilities?.kindsSource == .inferred
         return kinds.listing + (inferred ? " (inferred)" : "")

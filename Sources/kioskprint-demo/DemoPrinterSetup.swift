@@ -1,3 +1,4 @@
+import CommandLineOutput
 import Foundation
 import PrintModel
 import Setup
@@ -61,7 +62,7 @@ struct DemoPrinterSetup {
         let missing = lab.printers.filter { !contactedPorts.contains($0.port) }.map(\.name)
         if !missing.isEmpty {
             throw demoFailure("not found or not contacted: \(missing.joined(separator: ", ")). The lab's logs are in "
-                + "\(lab.directory.path) while it runs; run `kioskprint demo --keep-running` to look at them.")
+                + "\(lab.directory.path) while it runs; run `kioskprint-demo --keep-running` to look at them.")
         }
         if let notReady = checked.first(where: { !$0.isReady }) {
             throw demoFailure("\(notReady.assignment.printer.name) (role \(notReady.assignment.role)) is not ready; see the check above.")

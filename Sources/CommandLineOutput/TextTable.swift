@@ -1,15 +1,15 @@
 /// A plain text table: a header row and left-aligned columns two spaces apart.
 /// Plain ASCII so it reads the same in a terminal, a log and an ssh session.
-struct TextTable {
-    var headers: [String]
-    var rows: [[String]] = []
+package struct TextTable {
+    package var headers: [String]
+    package var rows: [[String]] = []
 
-    init(_ headers: String...) { self.headers = headers }
+    package init(_ headers: String...) { self.headers = headers }
 
-    mutating func add(_ cells: String...) { rows.append(cells) }
-    mutating func add(_ cells: [String]) { rows.append(cells) }
+    package mutating func add(_ cells: String...) { rows.append(cells) }
+    package mutating func add(_ cells: [String]) { rows.append(cells) }
 
-    func render(indent: String = "") -> String {
+    package func render(indent: String = "") -> String {
         let all = [headers] + rows
         let widths = headers.indices.map { column in all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0 }
         return all.map { row in

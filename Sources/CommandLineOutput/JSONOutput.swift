@@ -1,11 +1,11 @@
-import Foundation
-import PrintModel
-import Setup
-import Store
+package import Foundation
+package import PrintModel
+package import Setup
+package import Store
 
 /// JSON for scripts: stable keys, sorted, pretty-printed.
-enum JSONOutput {
-    static func encode<T: Encodable>(_ value: T) throws -> String {
+package enum JSONOutput {
+    package static func encode<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
@@ -14,29 +14,29 @@ enum JSONOutput {
 }
 
 /// One printer of `printers discover --json`.
-struct DiscoveredPrinterJSON: Encodable {
-    var name: String
-    var serviceName: String
-    var location: String
-    var makeAndModel: String
-    var kinds: [String]?
-    var state: String
-    var stateReasons: [String]
-    var uri: String
-    var secure: Bool
+package struct DiscoveredPrinterJSON: Encodable {
+    package var name: String
+    package var serviceName: String
+    package var location: String
+    package var makeAndModel: String
+    package var kinds: [String]?
+    package var state: String
+    package var stateReasons: [String]
+    package var uri: String
+    package var secure: Bool
     /// True for a raw printer (`_pdl-datastream._tcp` or USB): it takes ESC/POS or ZPL, not IPP.
-    var raw: Bool
+    package var raw: Bool
     /// `dnssd` for a printer on the network, `usb` for one plugged into this machine.
-    var found: String
+    package var found: String
     /// A USB printer's IEEE 1284 device ID, its device node and the language its `CMD:` names.
-    var deviceID: String?
-    var node: String?
-    var language: String?
-    var uuid: String?
-    var error: String?
-    var capabilities: PrinterCapabilities?
+    package var deviceID: String?
+    package var node: String?
+    package var language: String?
+    package var uuid: String?
+    package var error: String?
+    package var capabilities: PrinterCapabilities?
 
-    init(_ listing: PrinterListing) {
+    package init(_ listing: PrinterListing) {
         name = listing.name
         serviceName = listing.discovered.serviceName
         location = listing.location
@@ -62,7 +62,7 @@ struct DiscoveredPrinterJSON: Encodable {
 
 extension DiscoveredPrinterJSON {
     /// A USB printer plugged into this machine.
-    init(_ local: LocalPrinterListing) {
+    package init(_ local: LocalPrinterListing) {
         name = local.makeAndModel
         serviceName = ""
         location = ""
@@ -82,29 +82,29 @@ extension DiscoveredPrinterJSON {
 }
 
 /// One role assignment of `printers list --json` and `printers check --json`.
-struct AssignmentJSON: Encodable {
-    var role: String
-    var position: Int
-    var rank: String
-    var printerID: Int64
-    var name: String
-    var uri: String
-    var uuid: String?
-    var location: String
-    var makeAndModel: String
-    var kinds: [String]
-    var contactedAt: Date
-    var state: String
-    var stateReasons: [String]
-    var error: String?
+package struct AssignmentJSON: Encodable {
+    package var role: String
+    package var position: Int
+    package var rank: String
+    package var printerID: Int64
+    package var name: String
+    package var uri: String
+    package var uuid: String?
+    package var location: String
+    package var makeAndModel: String
+    package var kinds: [String]
+    package var contactedAt: Date
+    package var state: String
+    package var stateReasons: [String]
+    package var error: String?
     /// The pinned certificate's SHA-256, 64 hex digits; absent when not pinned.
-    var certificatePin: String?
+    package var certificatePin: String?
     /// `check` only: true when this check pinned it (saved before pins existed).
-    var pinnedNow: Bool?
+    package var pinnedNow: Bool?
     /// What it can do, as saved (or as just found by a check).
-    var capabilities: CapabilitiesJSON
+    package var capabilities: CapabilitiesJSON
 
-    init(_ assignment: RoleAssignment, checked: Result<PrinterCapabilities, SetupError>? = nil) {
+    package init(_ assignment: RoleAssignment, checked: Result<PrinterCapabilities, SetupError>? = nil) {
         let printer = assignment.printer
         role = assignment.role.name
         position = assignment.position
@@ -131,7 +131,7 @@ struct AssignmentJSON: Encodable {
     }
 
     /// A row of `check --json`: with the pin in force after the check.
-    init(_ checked: RoleSetup.Checked) {
+    package init(_ checked: RoleSetup.Checked) {
         self.init(checked.assignment, checked: checked.result)
         certificatePin = checked.pin?.hex
         pinnedNow = checked.pinnedNow

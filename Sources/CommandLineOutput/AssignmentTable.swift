@@ -1,9 +1,9 @@
-import Foundation
-import PrintModel
+package import Foundation
+package import PrintModel
 
 /// The table of saved printers by role, shared by `printers list` and `demo`.
-enum AssignmentTable {
-    static func render(_ assignments: [RoleAssignment]) -> String {
+package enum AssignmentTable {
+    package static func render(_ assignments: [RoleAssignment]) -> String {
         var table = TextTable("ROLE", "RANK", "ID", "NAME", "KINDS", "LAST STATE", "LAST CONTACT", "PIN (SHA-256)", "URI")
         for assignment in assignments {
             let printer = assignment.printer
@@ -18,7 +18,7 @@ enum AssignmentTable {
 
     /// One line per raw printer under a table (its model, language, dots,
     /// cutter and drawer), each printer once; empty when there is none.
-    static func rawLines(_ printers: [(name: String, capabilities: PrinterCapabilities)]) -> String {
+    package static func rawLines(_ printers: [(name: String, capabilities: PrinterCapabilities)]) -> String {
         var seen: Set<String> = []
         let lines = printers.compactMap { printer -> String? in
             guard let profile = printer.capabilities.rawProfile, seen.insert(printer.name).inserted else { return nil }
@@ -30,7 +30,7 @@ enum AssignmentTable {
 
 extension Date {
     /// `2026-11-22 04:31`, local time.
-    var shortDescription: String {
+    package var shortDescription: String {
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
         return formatter.string(from: self)

@@ -1,36 +1,36 @@
-import Foundation
+package import Foundation
 
 /// An error shown to the person at the terminal: its own description, which
 /// already says what happened and what to do. ArgumentParser prints it as
 /// `Error: ...` and exits with status 1.
-struct CLIError: Error, CustomStringConvertible {
-    let description: String
-    init(_ error: any Error) { description = "\(error)" }
-    init(_ message: String) { description = message }
+package struct CLIError: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ error: any Error) { description = "\(error)" }
+    package init(_ message: String) { description = message }
 
     /// Runs `body`, turning its error into one shown as it describes itself.
-    static func wrap<T>(_ body: () throws -> T) throws -> T {
+    package static func wrap<T>(_ body: () throws -> T) throws -> T {
         do { return try body() } catch { throw CLIError(error) }
     }
 
-    static func wrapAsync<T>(_ body: () async throws -> T) async throws -> T {
+    package static func wrapAsync<T>(_ body: () async throws -> T) async throws -> T {
         do { return try await body() } catch { throw CLIError(error) }
     }
 }
 
 /// A one-line progress message on standard error, rewritten in place; shown
 /// only when standard error is a terminal, so logs and pipes stay clean.
-struct ProgressLine: Sendable {
-    let enabled: Bool
+package struct ProgressLine: Sendable {
+    package let enabled: Bool
 
-    init(enabled: Bool = true) { self.enabled = enabled && isatty(STDERR_FILENO) == 1 }
+    package init(enabled: Bool = true) { self.enabled = enabled && isatty(STDERR_FILENO) == 1 }
 
-    func show(_ text: String) {
+    package func show(_ text: String) {
         guard enabled else { return }
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
     }
 
-    func clear() {
+    package func clear() {
         guard enabled else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
@@ -38,7 +38,7 @@ struct ProgressLine: Sendable {
 
 extension Duration {
     /// `0.84 s`.
-    var formattedSeconds: String {
+    package var formattedSeconds: String {
         let (seconds, attoseconds) = components
         let value = Double(seconds) + Double(attoseconds) / 1e18
         return String(format: "%.2f s", value)

@@ -1,17 +1,17 @@
-import PrintModel
-import Setup
+package import PrintModel
+package import Setup
 
 /// How a saved printer's certificate pin reads in tables.
-enum PinText {
+package enum PinText {
     /// The pin's first 16 hex digits; `not pinned` for an ipps printer without
     /// one; `-` for printers that present no certificate (ipp, raw).
-    static func short(_ pin: CertificateFingerprint?, of printer: SavedPrinter) -> String {
+    package static func short(_ pin: CertificateFingerprint?, of printer: SavedPrinter) -> String {
         if let pin { return pin.short }
         return printer.presentsCertificate ? "not pinned" : "-"
     }
 
     /// The note under `list` for ipps printers saved before pins existed.
-    static func unpinnedNote(_ printers: [SavedPrinter]) -> String {
+    package static func unpinnedNote(_ printers: [SavedPrinter]) -> String {
         var seen: Set<Int64> = []
         let names = printers.filter { $0.certificatePin == nil && $0.presentsCertificate && seen.insert($0.id).inserted }
             .map(\.name)
@@ -21,7 +21,7 @@ enum PinText {
     }
 
     /// The state word of a check that failed.
-    static func failedState(_ error: SetupError) -> String {
+    package static func failedState(_ error: SetupError) -> String {
         if case .certificateChanged = error { return "certificate-changed" }
         return "unreachable"
     }

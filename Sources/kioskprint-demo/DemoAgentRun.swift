@@ -1,3 +1,4 @@
+import CommandLineOutput
 import Foundation
 import PrintModel
 import Simulator
@@ -80,12 +81,12 @@ struct DemoAgentRun {
         try check(latest, expected: expected, presses: presses)
         try await api.showAfterwards(previews: previews)
 
+        // The administrator's commands, run as they would type them, with the kioskprint beside the demo.
         print("\n$ kioskprint jobs --all")
-        let jobs = try ListJobsCommand.parse(["--all", "--database", databasePath])
-        try await jobs.run()
+        let jobs = try DemoAgentProcess.command(["jobs", "--all", "--database", databasePath])
+        guard jobs.status == 0 else { throw demoFailure("`kioskprint jobs --all` failed: \(jobs.errors)") }
         print("\n$ kioskprint status")
-        let status = try StatusCommand.parse(["--database", databasePath])
-        do { try await status.run() } catch {
+        guard try DemoAgentProcess.command(["status", "--database", databasePath]).status == 0 else {
             throw demoFailure("`kioskprint status` found the agent not running or a printer not ready (see above).")
         }
 

@@ -1,17 +1,19 @@
 import ArgumentParser
+import CommandLineOutput
 import Foundation
 import Simulator
 
-/// `kioskprint demo`: KioskPrint on built-in defaults, with simulated printers.
+/// `kioskprint-demo`: KioskPrint on built-in defaults, with simulated printers.
 ///
 /// First an administrator's work (DemoPrinterSetup.swift), then the real
 /// agent, `kioskprint run`, on a demo configuration (DemoAgentRun.swift), then
 /// what each printer received, as PNGs (ReceivedPreviews.swift). It is also
 /// CI's check of the release build: anything that does not go as it should
 /// ends it with an error and a non-zero exit status.
+@main
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "demo",
+        commandName: "kioskprint-demo",
         abstract: "Start simulated printers on loopback, save them for their roles, and run the agent against them.",
         discussion: """
         Starts a private Avahi daemon limited to the loopback interface and three IPP \
@@ -63,7 +65,7 @@ struct DemoCommand: AsyncParsableCommand {
         print("\nThe demo went as it should in \((ContinuousClock.now - started).formattedSeconds).")
 
         guard keepRunning else {
-            print("The simulated printers are stopped. Run `kioskprint demo --keep-running` to try the picker and the agent yourself.")
+            print("The simulated printers are stopped. Run `kioskprint-demo --keep-running` to try the picker and the agent yourself.")
             return
         }
         let files = agentRun.files

@@ -1,9 +1,9 @@
-import PrintModel
-import Setup
+package import PrintModel
+package import Setup
 
 /// The result of contacting the saved printers, shared by `printers check` and `demo`.
-enum CheckTable {
-    static func render(_ results: [RoleSetup.Checked]) -> String {
+package enum CheckTable {
+    package static func render(_ results: [RoleSetup.Checked]) -> String {
         var table = TextTable("ROLE", "RANK", "NAME", "STATE", "PIN (SHA-256)", "URI")
         var problems: [String] = []
         var raw: [(name: String, capabilities: PrinterCapabilities)] = []

@@ -1,3 +1,4 @@
+import CommandLineOutput
 import Foundation
 import Templates
 
@@ -42,7 +43,7 @@ struct DemoConfiguration {
     /// The configuration file (docs/CONFIGURATION.md). Paths are relative to its folder.
     var toml: String {
         var text = """
-        # kioskprint demo: the agent on the demo's simulated printers.
+        # kioskprint-demo: the agent on the demo's simulated printers.
         box = "\(Self.box)"
         templates = ["templates"]
         log-level = "info"
