@@ -1,6 +1,7 @@
 import CAvahi
 import Glibc
 import PrintModel
+import Timers
 
 typealias EventContinuation = AsyncThrowingStream<DiscoveryEvent, any Error>.Continuation
 
@@ -37,7 +38,7 @@ final class AvahiSession {
         self.settle = SettleTracker(serviceTypes: serviceTypes)
     }
 
-    /// Browses until the wake pipe is signalled or Avahi fails, then frees
+    /// Browses until the wake pipe is closed or Avahi fails, then frees
     /// everything and finishes the stream. Blocks: call it on the poll thread.
     static func run(serviceTypes: [String], continuation: EventContinuation, wake: WakePipe) {
         let session = AvahiSession(serviceTypes: serviceTypes, continuation: continuation, wake: wake)
@@ -98,7 +99,7 @@ final class AvahiSession {
     private func loop() {
         guard let poll else { return }
         while !stopping {
-            // Blocks until Avahi has work or the wake pipe is written; runs one callback.
+            // Blocks until Avahi has work or the wake pipe is closed; runs one callback.
             if avahi_simple_poll_iterate(poll, -1) != 0 {
                 if !stopping { fail(.system(operation: "poll for Avahi events", errno: errno)) }
                 break
@@ -138,7 +139,6 @@ final class AvahiSession {
     // MARK: - Callbacks (all on the poll thread)
 
     private func wakeRequested() {
-        wake.drain()
         stopping = true
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 public import PrintModel
+import Timers
 
 /// Finds printers on the local network through avahi-daemon (DNS-SD), live:
 /// printers appear, change and disappear while the browse runs. IPP printers
@@ -40,15 +41,12 @@ public struct PrinterBrowser: Sendable {
     func events(afterStop: (@Sendable () -> Void)?) -> AsyncThrowingStream<DiscoveryEvent, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: DiscoveryEvent.self,
                                                                       throwing: (any Error).self)
-        let wake: WakePipe
-        do {
-            wake = try WakePipe()
-        } catch {
-            continuation.finish(throwing: error)
+        guard let wake = WakePipe() else {
+            continuation.finish(throwing: DiscoveryError.system(operation: "create a pipe", errno: errno))
             return stream
         }
         // Set before the thread starts, so a stream dropped at once still stops it.
-        continuation.onTermination = { _ in wake.signal() }
+        continuation.onTermination = { _ in wake.wake() }
         let types = serviceTypes
         let thread = Thread {
             AvahiSession.run(serviceTypes: types, continuation: continuation, wake: wake)

@@ -1,6 +1,7 @@
 internal import CGpiod
 import Foundation
 import Glibc
+import Timers
 
 /// The edges of a line requested through libgpiod.
 ///
@@ -32,7 +33,7 @@ final class LibgpiodEdgeSource: EdgeSource {
         continuation.onTermination = { _ in wake.wake() }
         running.enter()
         let thread = Thread { [running] in
-            Self.run(opened, eventFD: eventFD, wakeFD: wake.readEnd, continuation: continuation)
+            Self.run(opened, eventFD: eventFD, wake: wake, continuation: continuation)
             running.leave()
         }
         thread.name = "KioskPrint GPIO \(opened.address)"
@@ -52,16 +53,16 @@ final class LibgpiodEdgeSource: EdgeSource {
     deinit { wake.wake() }
 
     /// The reading thread: owns the line, the chip and the pipe's read end.
-    private static func run(_ opened: OpenedLine, eventFD: Int32, wakeFD: Int32,
+    private static func run(_ opened: OpenedLine, eventFD: Int32, wake: WakePipe,
                             continuation: AsyncStream<LineEdge>.Continuation) {
         defer {
             opened.close()
-            Glibc.close(wakeFD)
+            wake.closeReadEnd()
             continuation.finish()
         }
         while true {
             var fds = [pollfd(fd: eventFD, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
+                       pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
             if poll(&fds, 2, -1) < 0 {
                 if errno == EINTR { continue }
                 return

@@ -1,6 +1,7 @@
 internal import CRawIO
 import Glibc
 import Synchronization
+import Timers
 
 /// A non-blocking descriptor with reads and writes that wait in poll(2) up
 /// to a deadline: the I/O shared by every kind of raw link.
@@ -205,7 +206,7 @@ final class PollingDescriptor: Sendable {
 
     private func release(_ fd: Int32) {
         Glibc.close(fd)
-        Glibc.close(wake.readEnd)
+        wake.closeReadEnd()
     }
 
     private func error(_ reason: LinkError.Reason) -> LinkError {
