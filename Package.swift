@@ -3,8 +3,8 @@
 //
 // Module flow (imports point down this list only):
 //   PrintModel  - value types: printers, capabilities, job kinds, roles. No C, no I/O.
+//   Timers      - waits cut short: libdispatch timers freed when cancelled; the wake pipe that ends a poll(2)
 //   Discovery   - DNS-SD browsing through Avahi            (CAvahi)
-//   Timers      - waits that are usually cut short, on libdispatch timers freed when cancelled
 //   IPP         - talking to printers through libcups      (CCups)
 //   Store       - the SQLite database through GRDB
 //   RawConnections - raw printer links with deadlines: socket://, usb:// (usblp), serial:// (termios);
@@ -19,6 +19,7 @@
 //   GPIO        - buttons and lights through libgpiod v1     (CGpiod)
 //   Triggers    - what starts a job: watched folders (inotify), button presses; status lights
 //   Service     - running under systemd: sd_notify (ready, status, watchdog)
+//   Memory      - what the process gives back when idle (clean pages, the heap) and its ceiling   (CMemory)
 //   HTTPAPI     - the local HTTP API for POS applications (Hummingbird, generated from openapi.json)
 //   Agent       - `kioskprint run`: triggers, spooler, lights and the HTTP API as one service group
 //   CommandLineOutput - what the command line shows: tables, capability views, JSON, error messages
@@ -59,7 +60,7 @@ let package = Package(
         .library(name: "Store", targets: ["Store"]),
         .library(name: "Spooler", targets: ["Spooler"]),
         .library(name: "PrinterLanguages", targets: ["PrinterLanguages"]),
-        .library(name: "Service", targets: ["Service"]),
+        .library(name: "Memory", targets: ["Memory"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -103,15 +104,16 @@ let package = Package(
         .systemLibrary(name: "CRawIO", path: "Sources/CLibraries/CRawIO"),
         // libFuzzer's driver, weakly declared: linked only in the fuzzing build.
         .systemLibrary(name: "CFuzzDriver", path: "Sources/CLibraries/CFuzzDriver"),
-        // The idle release's unmapping of shared code: C for dl_iterate_phdr's GNU types.
-        .target(name: "CCodePages", path: "Sources/CLibraries/CCodePages"),
+        // The Memory module's C: unmapping shared code when idle (dl_iterate_phdr's GNU types), the malloc arena cap.
+        .target(name: "CMemory", path: "Sources/CLibraries/CMemory"),
 
         .target(name: "PrintModel", swiftSettings: strict),
-        .target(name: "Discovery", dependencies: ["PrintModel", "CAvahi"], swiftSettings: strict),
-        // Timers that give their memory back the moment they are cancelled.
+        .target(name: "Discovery", dependencies: ["PrintModel", "CAvahi", "Timers"], swiftSettings: strict),
+        // Timers that give their memory back the moment they are cancelled, and the wake pipe
+        // every thread blocked in C (Avahi, libgpiod, raw links) is stopped through.
         .target(name: "Timers", swiftSettings: strict),
         .target(name: "IPP", dependencies: ["PrintModel", "CCups", "Timers"], swiftSettings: strict),
-        .target(name: "RawConnections", dependencies: ["CRawIO"], swiftSettings: strict),
+        .target(name: "RawConnections", dependencies: ["CRawIO", "Timers"], swiftSettings: strict),
         .target(name: "Store", dependencies: ["PrintModel", .product(name: "GRDB", package: "GRDB.swift"),
                                              .product(name: "Crypto", package: "swift-crypto")],
                 swiftSettings: strict),
@@ -126,9 +128,11 @@ let package = Package(
         // The GPIO stand-in is C source compiled at test time into an LD_PRELOAD library.
         .target(name: "Simulator", dependencies: ["PrintModel"],
                 resources: [.embedInCode("GPIOStandIn/gpiod_standin.c")], swiftSettings: strict),
-        .target(name: "Service", dependencies: ["CSystemd", "CCodePages"], swiftSettings: strict),
+        .target(name: "Service", dependencies: ["CSystemd"], swiftSettings: strict),
+        // What the process gives back and how much it may hold: clean pages, the heap, the ceiling.
+        .target(name: "Memory", dependencies: ["CMemory"], swiftSettings: strict),
         .target(name: "KioskConfiguration", dependencies: ["PrintModel", "Templates", "TOMLKit"], swiftSettings: strict),
-        .target(name: "GPIO", dependencies: ["PrintModel", "CGpiod"], swiftSettings: strict),
+        .target(name: "GPIO", dependencies: ["PrintModel", "CGpiod", "Timers"], swiftSettings: strict),
         .target(name: "Triggers", dependencies: ["GPIO"], swiftSettings: strict),
         .target(name: "Spooler", dependencies: ["PrintModel", "Store", "IPP", "Rendering", "Timers", "Templates", "RawPrinting", "PrinterLanguages", "RawConnections",
                                                 .product(name: "Metrics", package: "swift-metrics")],
@@ -155,7 +159,8 @@ let package = Package(
                 swiftSettings: strict,
                 plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]),
         .target(name: "Agent",
-                dependencies: ["PrintModel", "KioskConfiguration", "Store", "IPP", "Templates", "Spooler", "Triggers", "GPIO", "Service", "HTTPAPI",
+                dependencies: ["PrintModel", "KioskConfiguration", "Store", "IPP", "Templates", "Rendering", "Spooler", "Setup", "Triggers", "GPIO",
+                               "Service", "Memory", "HTTPAPI",
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "Metrics", package: "swift-metrics"),
                                .product(name: "Prometheus", package: "swift-prometheus"),
@@ -167,7 +172,7 @@ let package = Package(
         // The shipped program: only what runs on a kiosk (DocsTests checks it never links Simulator).
         .executableTarget(
             name: "kioskprint",
-            dependencies: ["PrintModel", "Discovery", "IPP", "Store", "Setup", "Templates", "Rendering", "Spooler", "Service",
+            dependencies: ["PrintModel", "Discovery", "IPP", "Store", "Setup", "Templates", "Rendering", "Spooler", "Memory",
                            "KioskConfiguration", "GPIO", "Triggers", "Agent", "PrinterLanguages", "RawConnections", "CommandLineOutput",
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -219,13 +224,13 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "SetupTests", dependencies: ["Setup", "Store", "IPP", "PrintModel", "Simulator", "PrinterLanguages", "RawConnections"],
                     swiftSettings: strict),
-        .testTarget(name: "CLITests", dependencies: ["Store", "PrintModel", "Simulator", "Templates", "PrinterLanguages", "Service",
+        .testTarget(name: "CLITests", dependencies: ["Store", "PrintModel", "Simulator", "Templates", "PrinterLanguages", "Memory",
                                                  .product(name: "GRDB", package: "GRDB.swift")],
                     swiftSettings: strict),
         // The simulated raw printers (ESC/POS, ZPL, serial line), checked against byte streams written from
         // the makers' references.
         .testTarget(name: "RawSimulatorTests", dependencies: ["Simulator", "PrintModel"], swiftSettings: strict),
-        .testTarget(name: "ServiceTests", dependencies: ["Service", "Simulator"], swiftSettings: strict),
+        .testTarget(name: "MemoryTests", dependencies: ["Memory", "Simulator"], swiftSettings: strict),
         .testTarget(name: "TimersTests", dependencies: ["Timers"], swiftSettings: strict),
         // docs/ARCHITECTURE.md's module table checked against this file.
         .testTarget(name: "DocsTests", swiftSettings: strict),

@@ -48,7 +48,7 @@ let package = Package(
                           dependencies: ["BenchSupport",
                                          kioskPrint("PrintModel"), kioskPrint("Discovery"), kioskPrint("IPP"), kioskPrint("Setup"),
                                          kioskPrint("Simulator"), kioskPrint("Rendering"), kioskPrint("Templates"), kioskPrint("Store"),
-                                         kioskPrint("Spooler"), kioskPrint("PrinterLanguages"), kioskPrint("Service"),
+                                         kioskPrint("Spooler"), kioskPrint("PrinterLanguages"), kioskPrint("Memory"),
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strict),
         .executableTarget(name: "kioskprint-startup-order",

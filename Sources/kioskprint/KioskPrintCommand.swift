@@ -1,7 +1,7 @@
 import Agent
 import ArgumentParser
 import Rendering
-import Service
+import Memory
 
 /// `kioskprint`: the command line of the KioskPrint agent.
 @main

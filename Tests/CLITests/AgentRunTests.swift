@@ -1,6 +1,6 @@
 import Foundation
 import PrintModel
-import Service
+import Memory
 import Simulator
 import Store
 import Testing

@@ -1,6 +1,6 @@
 import BenchSupport
 import Foundation
-import Service
+import Memory
 
 /// Where a process's resident memory is, from /proc/PID/smaps: its own
 /// binary, shared libraries, font files, other files, and anonymous memory

@@ -52,7 +52,7 @@ struct StartupOrder: AsyncParsableCommand {
     /// light checks its printer every 2 s, the folders and roles look every 5 s.
     static let idleSlices = 24
     /// The idle release's function, whose slice ends the one-off work after READY.
-    static let releaseFunction = "$s7Service10CleanPagesO7release"
+    static let releaseFunction = "$s6Memory10CleanPagesO7release"
     /// valgrind runs the agent some fifty times slower.
     static let readyLimit = Duration.seconds(180)
     static let drainLimit = Duration.seconds(300)

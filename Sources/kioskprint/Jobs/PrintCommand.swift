@@ -1,3 +1,4 @@
+import Agent
 import ArgumentParser
 import CommandLineOutput
 import Foundation
@@ -6,7 +7,6 @@ import Rendering
 import Spooler
 import Store
 import Templates
-import Triggers
 
 /// `kioskprint print`: queue a job for a role, durably, and (with --wait) see it printed.
 struct PrintCommand: AsyncParsableCommand {
@@ -73,18 +73,16 @@ struct PrintCommand: AsyncParsableCommand {
     func run() async throws {
         let store = try database.open()
         let databasePath = DatabaseLocation.resolve(explicit: database.database)
-        // With --wait and no agent running, this process prints the job: draw it
-        // once, as it is taken in, and send that drawing.
-        let printsHere = wait && !AgentLock(databasePath: databasePath).isHeld
-        let preparer = DocumentPreparer(catalog: templates.catalog, drawnAhead: printsHere ? DrawnDocuments() : nil)
-        let intake = JobIntake(store: store, catalog: templates.catalog, preparer: preparer)
+        // With --wait and no agent running, this process prints the job (the
+        // watch draws it once, as it is taken in, and sends that drawing).
+        let watch = JobWatch(store: store, catalog: templates.catalog, databasePath: databasePath, printing: wait) { print($0) }
+        let intake = watch.intake
         // Read once: the template is drawn for it, the note below names its absence,
         // and a printer this process prints on is asked whether it is ready while
         // the job is drawn and stored, instead of after.
         let primary: RolePrimary
         do throws(IntakeError) { primary = try await intake.readPrimary(of: role) } catch { throw CLIError(error.message) }
-        let spooler = printsHere ? JobWatch.spooler(store: store, preparer: preparer) : nil
-        let readinessAsked: Task<Void, Never>? = if let spooler, let printer = primary.printer {
+        let readinessAsked: Task<Void, Never>? = if let spooler = watch.spooler, let printer = primary.printer {
             Task { await spooler.askReadiness(of: printer) }
         } else { nil }
         let job: PrintJob
@@ -110,8 +108,7 @@ struct PrintCommand: AsyncParsableCommand {
         guard wait else { return }
 
         await readinessAsked?.value
-        let ended = try await JobWatch.delivered(job.id, store: store, preparer: preparer, databasePath: databasePath,
-                                                 spooler: spooler)
+        let ended = try await watch.delivered(job.id)
         guard ended.state == .completed else {
             throw CLIError("Job \(ended.id) \(ended.state): \(ended.lastError ?? "no reason given"). "
                 + "See `kioskprint jobs show \(ended.id)`; `kioskprint jobs retry \(ended.id)` sends it again.")
@@ -149,75 +146,4 @@ struct PrintCommand: AsyncParsableCommand {
         let source = try CLIError.wrap { try templates.catalog.find(template!) }
         return (Data((source.sampleData ?? "{}").utf8), "\(source.name) sample data")
     }
-}
-
-/// Following a job to its end from the command line.
-enum JobWatch {
-    /// The job as it ended: followed while a running agent prints it, or
-    /// printed from this process when no agent holds the lock.
-    /// - Parameter spooler: the spooler to print with when no agent runs
-    ///   (one that already asked the printer), else a new one.
-    static func delivered(_ id: JobID, store: KioskStore, preparer: DocumentPreparer, databasePath: String,
-                          spooler: Spooler? = nil) async throws -> PrintJob {
-        if AgentLock(databasePath: databasePath).isHeld {
-            print("Waiting for the agent to print it...")
-            return try await untilEnded(id, store: store)
-        }
-        print("No agent is running; printing it from here...")
-        return try await (spooler ?? Self.spooler(store: store, preparer: preparer)).deliver(id)
-    }
-
-    /// The spooler a command prints with when no agent runs: its events go to
-    /// standard output, and it looks at its one job at the printer every
-    /// `firstFollowLook` at first (a few more requests, for a process that
-    /// only waits for this job's end).
-    static func spooler(store: KioskStore, preparer: DocumentPreparer) -> Spooler {
-        var configuration = SpoolerConfiguration()
-        configuration.firstFollowWait = firstFollowLook
-        return Spooler(store: store, preparer: preparer, configuration: configuration) { print($0.description) }
-    }
-
-    /// 4 ms: an instant printer's receipt ends 5 to 15 ms after Print-Job.
-    static let firstFollowLook = Duration.milliseconds(4)
-
-    /// Follows a job another process prints, reporting each change of state.
-    /// It reads the job again each time the database's progress file is
-    /// touched (the agent touches it after every change to a job it holds),
-    /// and every `safetyLook` besides. Asking every 50 ms instead, `print
-    /// --wait` beside the lab's agent took 83 ms, against 50 with the file.
-    static func untilEnded(_ id: JobID, store: KioskStore) async throws -> PrintJob {
-        let progress = try? DatabaseChanges(touchesOf: store.progressFilePath)
-        let (looks, look) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let feeders = Task {
-            await withTaskGroup(of: Void.self) { group in
-                if let progress { group.addTask { for await _ in progress.writes { look.yield() } } }
-                group.addTask {
-                    // Without inotify (none left), as often as before.
-                    let spacing = progress == nil ? Duration.milliseconds(50) : safetyLook
-                    while (try? await Task.sleep(for: spacing)) != nil { look.yield() }
-                }
-            }
-        }
-        defer {
-            feeders.cancel()
-            progress?.stop()
-            look.finish()
-        }
-        var last: (JobState, String?)?
-        var pending = looks.makeAsyncIterator()
-        repeat {
-            let job = try await store.job(id)
-            if last?.0 != job.state || last?.1 != job.lastError {
-                print("job \(job.id): \(job.state)\(job.state == .waiting ? " (\(job.lastError ?? ""))" : "")")
-                last = (job.state, job.lastError)
-            }
-            if job.state.isTerminal { return job }
-        } while await pending.next() != nil
-        throw CancellationError()
-    }
-
-    /// How often a follower reads the job with no word from the progress
-    /// file: a change whose touch it missed (the file removed meanwhile) is
-    /// seen within this.
-    static let safetyLook = Duration.seconds(1)
 }

@@ -3,10 +3,6 @@ import ArgumentParser
 import CommandLineOutput
 import KioskConfiguration
 import Foundation
-import Logging
-import Service
-import Setup
-import Spooler
 import Store
 import Templates
 
@@ -40,56 +36,17 @@ struct RunCommand: AsyncParsableCommand {
     private func runAgent() async throws {
         let configPath = ConfigurationFile.locate(explicit: config)
         let configuration = try Self.load(configPath)
-        let level = Logger.Level(configuration.logLevel)
-        LoggingSystem.bootstrap { _ in AgentLogHandler(level: level) }
-        let logger = Logger(label: "kioskprint")
-
         let catalog = templates.catalog(configured: configuration.templateFolders)
         let problems = MachineCheck.problems(in: configuration, catalog: catalog)
         guard problems.isEmpty else {
             throw Refused(ConfigurationError(path: configPath ?? "configuration", problems: problems))
         }
-        let path = DatabaseLocation.resolve(explicit: database.database ?? configuration.database)
-        let store = try KioskStore(path: path)
-        guard let lock = AgentLock(databasePath: path).acquire() else {
-            throw CLIError("Another kioskprint agent is already running for \(path). Stop it first, or give this one its own --database.")
-        }
-        defer { close(lock) }
-
-        var spoolerSettings = SpoolerConfiguration()
-        spoolerSettings.failoverGrace = configuration.failoverAfter
-        spoolerSettings.idlePoll = configuration.lookEvery
-        let idleRelease = IdleMemoryRelease(store: store, logger: logger)
-        spoolerSettings.whenIdleAfterWork = { await idleRelease.run() }
-        let ceiling = MemoryCeiling()
-        spoolerSettings.afterJob = { ceiling.check() }
-        spoolerSettings.unknownFate = configuration.roleSettings.compactMapValues(\.unknownFate)
-        spoolerSettings.cutStyle = configuration.roleSettings.compactMapValues(\.cutStyle)
-        spoolerSettings.mediaChanges = configuration.roleSettings.compactMapValues(\.mediaChanges)
-        let events = EventJournal()
-        // Once per process, here and not in library code: swift-metrics allows a single bootstrap.
-        let metrics = AgentMetrics.bootstrap()
-        // One preparer for the intake and the spooler: a job taken in is drawn
-        // once, for the role's printer, and sent as drawn.
-        let preparer = DocumentPreparer(catalog: catalog, drawnAhead: DrawnDocuments())
-        let spooler = Spooler(store: store, preparer: preparer, configuration: spoolerSettings,
-                              report: { event in
-                                  logger.log(level: event.logLevel, "\(event.description)", metadata: event.logMetadata)
-                                  events.publish(event)
-                                  metrics.record(event)
-                              },
-                              locate: { printer in await PrinterRelocator().find(printer) })
-        if configPath == nil {
-            logger.notice("no configuration file (\(ConfigurationFile.defaultPath) does not exist): printing queued jobs, watching nothing.")
-        }
-        var reload: (@Sendable () throws(ConfigurationError) -> AgentConfiguration)?
-        if let configPath {
-            reload = { () throws(ConfigurationError) in try ConfigurationFile.load(configPath) }
-        }
-        let agent = Agent(configuration: configuration, intake: JobIntake(store: store, catalog: catalog, preparer: preparer), spooler: spooler,
-                          logger: logger, events: events, metrics: metrics, reload: reload)
+        let databasePath = DatabaseLocation.resolve(explicit: database.database ?? configuration.database)
+        let agent: Agent
+        do { agent = try Agent.make(configuration: configuration, configurationPath: configPath, databasePath: databasePath,
+                                    catalog: catalog) } catch let error as AgentStartError { throw CLIError(error.description) }
         try await agent.run()
-        logger.notice("kioskprint agent stopped; the queue is kept.")
+        agent.logger.notice("kioskprint agent stopped; the queue is kept.")
     }
 
     /// The configuration file's settings, or the built-in defaults without one.
@@ -104,17 +61,5 @@ struct RunCommand: AsyncParsableCommand {
     struct Refused: Error {
         let error: ConfigurationError
         init(_ error: ConfigurationError) { self.error = error }
-    }
-}
-
-extension Logger.Level {
-    init(_ name: LogLevelName) {
-        switch name {
-        case .debug: self = .debug
-        case .info: self = .info
-        case .notice: self = .notice
-        case .warning: self = .warning
-        case .error: self = .error
-        }
     }
 }

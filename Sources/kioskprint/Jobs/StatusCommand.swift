@@ -1,3 +1,4 @@
+import Agent
 import ArgumentParser
 import CommandLineOutput
 import Foundation

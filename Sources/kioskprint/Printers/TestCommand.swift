@@ -1,3 +1,4 @@
+import Agent
 import ArgumentParser
 import CommandLineOutput
 import Foundation
@@ -27,8 +28,9 @@ struct TestPageCommand: AsyncParsableCommand {
                                           content: .template(name: TestPage.template,
                                                              dataJSON: TestPage.dataJSON(role: role, printer: printer)))
         print("Job \(job.id) queued: \"\(job.name)\".")
-        let ended = try await JobWatch.delivered(job.id, store: store, preparer: DocumentPreparer(catalog: TemplateCatalog()),
-                                                 databasePath: DatabaseLocation.resolve(explicit: database.database))
+        let watch = JobWatch(store: store, catalog: TemplateCatalog(),
+                             databasePath: DatabaseLocation.resolve(explicit: database.database)) { print($0) }
+        let ended = try await watch.delivered(job.id)
         guard ended.state == .completed else {
             throw CLIError("The test page \(ended.state): \(ended.lastError ?? "no reason given"). See `kioskprint jobs show \(ended.id)`.")
         }

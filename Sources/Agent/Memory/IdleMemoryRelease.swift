@@ -1,6 +1,6 @@
 import Logging
 import Rendering
-import Service
+import Memory
 import Store
 import Synchronization
 

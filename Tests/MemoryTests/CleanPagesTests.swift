@@ -1,5 +1,5 @@
 import Foundation
-@testable import Service
+@testable import Memory
 import Testing
 
 /// The idle release of clean file pages, on this test process itself.

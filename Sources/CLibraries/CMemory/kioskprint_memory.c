@@ -13,7 +13,7 @@
 //    pages: a copy-on-write page (a debugger's breakpoint) or one in swap is
 //    skipped.
 #define _GNU_SOURCE
-#include "code_pages.h"
+#include "kioskprint_memory.h"
 
 #include <fcntl.h>
 #include <link.h>

@@ -1,4 +1,4 @@
-internal import CSystemd
+internal import CMemory
 
 /// Settings for a process that runs all day.
 public enum MemoryTuning {

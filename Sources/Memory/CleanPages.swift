@@ -1,4 +1,4 @@
-internal import CCodePages
+internal import CMemory
 import Foundation
 import Glibc
 

@@ -1,4 +1,4 @@
-@testable import Service
+@testable import Memory
 import Simulator
 import Testing
 

@@ -4,16 +4,17 @@ import Glibc
 /// The lock a running agent holds beside the database, so `print --wait`
 /// knows whether someone else will deliver its job. Advisory only: the
 /// database's claims are what keep two processes from sending one job.
-struct AgentLock {
-    let path: String
+public struct AgentLock: Sendable {
+    /// `agent.lock` in the database's folder.
+    public let path: String
 
-    init(databasePath: String) {
+    public init(databasePath: String) {
         path = (databasePath as NSString).deletingLastPathComponent + "/agent.lock"
     }
 
     /// Takes the lock for this process's lifetime and writes this process's
     /// pid into it; nil when another agent holds it.
-    func acquire() -> Int32? {
+    public func acquire() -> Int32? {
         guard let fd = lock() else { return nil }
         // The holder's pid, for `kioskprint status`; the lock itself is the flock.
         let pid = Array("\(getpid())\n".utf8)
@@ -23,14 +24,14 @@ struct AgentLock {
     }
 
     /// The pid the holder wrote, when one did.
-    var holder: Int32? {
+    public var holder: Int32? {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
         return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// True when an agent holds the lock now. Only tries the lock: the
     /// holder's pid in the file is left as it is.
-    var isHeld: Bool {
+    public var isHeld: Bool {
         guard let fd = lock() else { return FileManager.default.fileExists(atPath: path) }
         close(fd)   // closing releases it again
         return false
