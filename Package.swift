@@ -7,13 +7,13 @@
 //   Discovery   - DNS-SD browsing through Avahi            (CAvahi)
 //   IPP         - talking to printers through libcups      (CCups)
 //   Store       - the SQLite database through GRDB
-//   RawConnections - raw printer links with deadlines: socket://, usb:// (usblp), serial:// (termios);
-//                 IEEE 1284 device IDs                     (CRawIO)
-//   Setup       - the administrator's work: find, contact, assign printers to roles
 //   Templates   - the layout markup a kiosk integrator writes, parsed into a layout tree
 //   Rendering   - pages drawn for one printer: raster (PWG, URF), PDF, PNG previews
 //   PrinterLanguages - raw printers' command languages (ESC/POS, ZPL II) and model catalog. No C, no I/O.
-//   RawPrinting - one raw printer talked to in its language: status, send and confirm, the drawer
+//   RawPrinters - raw printers' one home: URIs, links with deadlines (socket://, usb:// through usblp,
+//                 serial:// through termios), IEEE 1284 device IDs, and the session that talks to one
+//                 printer in its language: status, send and confirm, the drawer      (CRawIO)
+//   Setup       - the administrator's work: find, contact, assign printers to roles
 //   Spooler     - the durable queue's engine: draw, send, follow, retry, fail over
 //   KioskConfiguration - the agent's TOML file, read and checked with every key's path
 //   GPIO        - buttons and lights through libgpiod v1     (CGpiod)
@@ -113,13 +113,12 @@ let package = Package(
         // every thread blocked in C (Avahi, libgpiod, raw links) is stopped through.
         .target(name: "Timers", swiftSettings: strict),
         .target(name: "IPP", dependencies: ["PrintModel", "CCups", "Timers"], swiftSettings: strict),
-        .target(name: "RawConnections", dependencies: ["CRawIO", "Timers"], swiftSettings: strict),
         .target(name: "Store", dependencies: ["PrintModel", .product(name: "GRDB", package: "GRDB.swift"),
                                              .product(name: "Crypto", package: "swift-crypto")],
                 swiftSettings: strict),
-        // A raw printer talked to in its own language: status, send and confirm, the drawer.
-        .target(name: "RawPrinting", dependencies: ["PrintModel", "PrinterLanguages", "RawConnections"], swiftSettings: strict),
-        .target(name: "Setup", dependencies: ["PrintModel", "Discovery", "IPP", "Store", "RawPrinting", "PrinterLanguages", "RawConnections"], swiftSettings: strict),
+        // Raw printers' one home: URIs, links with deadlines, device IDs, and one printer talked to in its language.
+        .target(name: "RawPrinters", dependencies: ["PrintModel", "PrinterLanguages", "CRawIO", "Timers"], swiftSettings: strict),
+        .target(name: "Setup", dependencies: ["PrintModel", "Discovery", "IPP", "Store", "RawPrinters", "PrinterLanguages"], swiftSettings: strict),
         .target(name: "Templates", dependencies: ["PrintModel", .product(name: "Mustache", package: "swift-mustache")],
                 resources: [.embedInCode("BuiltIn")],
                 swiftSettings: strict),
@@ -134,7 +133,7 @@ let package = Package(
         .target(name: "KioskConfiguration", dependencies: ["PrintModel", "Templates", "TOMLKit"], swiftSettings: strict),
         .target(name: "GPIO", dependencies: ["PrintModel", "CGpiod", "Timers"], swiftSettings: strict),
         .target(name: "Triggers", dependencies: ["GPIO"], swiftSettings: strict),
-        .target(name: "Spooler", dependencies: ["PrintModel", "Store", "IPP", "Rendering", "Timers", "Templates", "RawPrinting", "PrinterLanguages", "RawConnections",
+        .target(name: "Spooler", dependencies: ["PrintModel", "Store", "IPP", "Rendering", "Timers", "Templates", "RawPrinters", "PrinterLanguages",
                                                 .product(name: "Metrics", package: "swift-metrics")],
                 swiftSettings: strict),
         // The server side is generated from openapi.json at build time, so the
@@ -159,7 +158,7 @@ let package = Package(
                 swiftSettings: strict,
                 plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]),
         .target(name: "Agent",
-                dependencies: ["PrintModel", "KioskConfiguration", "Store", "IPP", "Templates", "Rendering", "Spooler", "Setup", "Triggers", "GPIO",
+                dependencies: ["PrintModel", "KioskConfiguration", "Store", "Templates", "Rendering", "Spooler", "Setup", "Triggers", "GPIO",
                                "Service", "Memory", "HTTPAPI",
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "Metrics", package: "swift-metrics"),
@@ -172,9 +171,8 @@ let package = Package(
         // The shipped program: only what runs on a kiosk (DocsTests checks it never links Simulator).
         .executableTarget(
             name: "kioskprint",
-            dependencies: ["PrintModel", "Discovery", "IPP", "Store", "Setup", "Templates", "Rendering", "Spooler", "Memory",
-                           "KioskConfiguration", "GPIO", "Triggers", "Agent", "PrinterLanguages", "RawConnections", "CommandLineOutput",
-                           .product(name: "Logging", package: "swift-log"),
+            dependencies: ["PrintModel", "IPP", "Store", "Setup", "Templates", "Rendering", "Spooler", "Memory",
+                           "KioskConfiguration", "GPIO", "Triggers", "Agent", "PrinterLanguages", "RawPrinters", "CommandLineOutput",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
         // The quick start: simulated printers on loopback, then the real agent (`kioskprint run`) against them.
@@ -216,13 +214,13 @@ let package = Package(
                                    "PrinterLanguages",
                                    .product(name: "Logging", package: "swift-log")],
                     swiftSettings: strict),
-        .testTarget(name: "RawConnectionsTests", dependencies: ["RawConnections", "CRawIO", "Simulator"], swiftSettings: strict),
+        .testTarget(name: "RawPrintersTests", dependencies: ["RawPrinters", "CRawIO", "Simulator", "PrintModel"], swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "PrintModel", .product(name: "GRDB", package: "GRDB.swift")],
                     swiftSettings: strict),
         .testTarget(name: "IPPTests", dependencies: ["IPP", "PrintModel", "Simulator", "Rendering"], swiftSettings: strict),
         .testTarget(name: "DiscoveryTests", dependencies: ["Discovery", "PrintModel", "Simulator"],
                     swiftSettings: strict),
-        .testTarget(name: "SetupTests", dependencies: ["Setup", "Store", "IPP", "PrintModel", "Simulator", "PrinterLanguages", "RawConnections"],
+        .testTarget(name: "SetupTests", dependencies: ["Setup", "Store", "IPP", "PrintModel", "Simulator", "PrinterLanguages", "RawPrinters"],
                     swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: ["Store", "PrintModel", "Simulator", "Templates", "PrinterLanguages", "Memory",
                                                  .product(name: "GRDB", package: "GRDB.swift")],

@@ -2,7 +2,7 @@ import Foundation
 import IPP
 public import PrinterLanguages
 public import PrintModel
-public import RawConnections
+public import RawPrinters
 public import Store
 
 /// The administrator's work on roles: contact a printer, check that it can

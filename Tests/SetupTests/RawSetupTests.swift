@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import PrinterLanguages
 import PrintModel
-import RawConnections
+import RawPrinters
 import Simulator
 import Store
 @testable import Setup

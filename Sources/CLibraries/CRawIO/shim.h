@@ -1,6 +1,6 @@
 // The few raw-device calls Swift cannot make itself: ioctl is variadic and
 // its request numbers are macros (_IOC), so neither imports. Only the
-// RawConnections module includes this; no pointer from here leaves it.
+// RawPrinters module includes this; no pointer from here leaves it.
 #include <sys/ioctl.h>
 #include <linux/ioctl.h>
 #include <stddef.h>

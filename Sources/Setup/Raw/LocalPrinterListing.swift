@@ -1,6 +1,6 @@
 public import PrinterLanguages
 public import PrintModel
-public import RawConnections
+public import RawPrinters
 
 /// A USB printer-class device plugged into this machine, as `printers
 /// discover` lists it beside the network's printers: its 1284 device ID,
@@ -15,7 +15,7 @@ public struct LocalPrinterListing: Sendable, Hashable {
 
     public init(printer: LocalUSBPrinter) {
         self.printer = printer
-        language = printer.languages.first.map(PrinterLanguage.init)
+        language = printer.languages.first
         catalogEntry = printer.deviceID.model.flatMap { ModelCatalog.entry(deviceModel: $0) }
     }
 

@@ -1,7 +1,6 @@
 import Foundation
 import PrinterLanguages
-import RawConnections
-import RawPrinting
+import RawPrinters
 import PrintModel
 
 /// "Contacting" a raw printer: it answers no Get-Printer-Attributes, so its
@@ -41,16 +40,6 @@ enum RawContact {
             return "\(profile.makeAndModel) on USB" + (identity.serialNumber.map { " (serial \($0))" } ?? "")
         case .serial(let path, _):
             return "\(profile.makeAndModel) on \(path)"
-        }
-    }
-}
-
-extension PrinterLanguage {
-    /// The language a 1284 `CMD:` entry names, in the catalog's terms.
-    init(_ language: CommandLanguage) {
-        switch language {
-        case .escPOS: self = .escpos
-        case .zpl: self = .zpl
         }
     }
 }

@@ -1,6 +1,6 @@
 import PrinterLanguages
 import PrintModel
-import RawConnections
+import RawPrinters
 
 /// Contacting a raw printer found through DNS-SD (`_pdl-datastream._tcp`).
 /// Sending it an IPP request would print the request as garbage, so its

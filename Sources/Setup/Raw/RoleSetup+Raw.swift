@@ -1,7 +1,6 @@
 import Foundation
 import PrinterLanguages
-import RawConnections
-import RawPrinting
+import RawPrinters
 import PrintModel
 import Store
 

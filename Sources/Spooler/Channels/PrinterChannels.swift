@@ -1,6 +1,5 @@
 import Foundation
-import RawConnections
-import RawPrinting
+import RawPrinters
 public import PrintModel
 
 /// The printer a channel talks to: its address and, when it is still saved,

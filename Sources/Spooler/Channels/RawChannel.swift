@@ -1,7 +1,6 @@
 import PrintModel
 import PrinterLanguages
-import RawConnections
-import RawPrinting
+import RawPrinters
 
 /// A printer driven in its own command language (ESC/POS, ZPL II) over a
 /// raw socket, USB or serial link. It keeps no job list: a job ends within

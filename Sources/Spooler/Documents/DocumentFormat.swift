@@ -1,25 +1,41 @@
 public import PrintModel
 
 /// The document formats the spooler sends, best first for a kiosk printer.
-public enum DocumentFormat: String, Hashable, Sendable, CaseIterable {
+public enum DocumentFormat: Hashable, Sendable {
     /// PWG raster at the printer's native resolution: exact dots, exact cut.
-    case pwgRaster = "image/pwg-raster"
+    case pwgRaster
     /// Apple raster, the same pixels for printers that take only AirPrint's format.
-    case urf = "image/urf"
+    case urf
     /// PDF, for printers that take neither raster (office printers through a RIP).
-    case pdf = "application/pdf"
-    /// ESC/POS raster commands, for a raw receipt printer (`GS v 0`, `GS V`).
-    case escpos = "application/vnd.escpos"
-    /// ZPL II, for a raw label printer (`^GFA` graphics in a label format).
-    case zpl = "application/vnd.zebra-zpl"
+    case pdf
+    /// A raw printer's command language (ESC/POS raster commands, ZPL II
+    /// `^GFA` graphics), drawn as one bitmap per piece for its encoder.
+    case printerLanguage(PrinterLanguage)
+
+    /// Every format, in our order of preference: raster, PDF, then each printer language.
+    public static var allCases: [DocumentFormat] {
+        [.pwgRaster, .urf, .pdf] + PrinterLanguage.allCases.map(DocumentFormat.printerLanguage)
+    }
+
+    /// The MIME type, as IPP's `document-format` names it.
+    public var rawValue: String {
+        switch self {
+        case .pwgRaster: "image/pwg-raster"
+        case .urf: "image/urf"
+        case .pdf: "application/pdf"
+        case .printerLanguage(let language): language.mimeType
+        }
+    }
+
+    /// The format a MIME type names, when it is one of ours.
+    public init?(rawValue: String) {
+        guard let format = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = format
+    }
 
     /// The command language of a raw format.
     public var language: PrinterLanguage? {
-        switch self {
-        case .escpos: .escpos
-        case .zpl: .zpl
-        case .pwgRaster, .urf, .pdf: nil
-        }
+        if case .printerLanguage(let language) = self { language } else { nil }
     }
 
     /// The first format in our order of preference that `capabilities` lists.

@@ -57,7 +57,8 @@ public struct DocumentPreparer: Sendable {
     /// through as they are, to a printer of that language only.
     public func prepare(languageFile path: String, language: PrinterLanguage,
                         for capabilities: PrinterCapabilities) throws(DeliveryError) -> PreparedDocument {
-        guard let format = DocumentFormat(rawValue: language.mimeType), capabilities.documentFormats.contains(format.rawValue) else {
+        let format = DocumentFormat.printerLanguage(language)
+        guard capabilities.documentFormats.contains(format.rawValue) else {
             throw .wrongLanguage(printer: capabilities.name, language: language)
         }
         let data = try PrinterLanguageFile.read(path: path, language: language)
@@ -109,7 +110,7 @@ public struct DocumentPreparer: Sendable {
         var rawPieces: [MonoBitmap]?
         do {
             switch format {
-            case .escpos, .zpl:
+            case .printerLanguage:
                 // Each piece kept at one bit per dot as it is drawn; the channel encodes
                 // the pieces once, with the job's copies, cut and drawer.
                 rawPieces = try laidOut.renderEach { piece in try Self.rawPiece(piece, media: media, printer: capabilities.name) }

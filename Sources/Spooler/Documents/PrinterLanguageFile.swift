@@ -9,15 +9,11 @@ public enum PrinterLanguageFile {
     /// Larger files are refused (10 MB): a day of labels, not an archive.
     public static let maximumSize = 10 * 1_048_576
 
-    /// The language a file's name says: `.zpl` is ZPL; `.escpos` ESC/POS;
-    /// `.bin` and `.prn` need the language given.
+    /// The language a file's name says (`.zpl` is ZPL, `.escpos` ESC/POS:
+    /// each language's ending); `.bin` and `.prn` need the language given.
     public static func language(ofFile path: String, given: PrinterLanguage?) -> PrinterLanguage? {
-        switch (path as NSString).pathExtension.lowercased() {
-        case "zpl": .zpl
-        case "escpos": .escpos
-        case "bin", "prn": given
-        default: nil
-        }
+        let ending = (path as NSString).pathExtension.lowercased()
+        return ["bin", "prn"].contains(ending) ? given : PrinterLanguage(fileExtension: ending)
     }
 
     /// The file's bytes, checked: not empty, not too large, and in the language's shape.

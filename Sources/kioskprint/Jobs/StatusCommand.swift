@@ -3,7 +3,7 @@ import ArgumentParser
 import CommandLineOutput
 import Foundation
 import PrintModel
-import RawConnections
+import RawPrinters
 import Setup
 import Spooler
 import Store

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CommandLineOutput
 import PrintModel
-import RawConnections
+import RawPrinters
 import Setup
 import Store
 

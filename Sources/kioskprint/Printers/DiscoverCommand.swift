@@ -2,7 +2,7 @@ import ArgumentParser
 import CommandLineOutput
 import Foundation
 import PrintModel
-import RawConnections
+import RawPrinters
 import Setup
 
 /// `kioskprint printers discover`: the printers on the network, filtered by kind.

@@ -1,5 +1,5 @@
 import Foundation
-import RawConnections
+import RawPrinters
 
 extension USBPrinterDirectory {
     /// Where the command line looks for USB printers: `/sys` and `/dev`,

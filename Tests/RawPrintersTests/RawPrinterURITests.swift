@@ -1,4 +1,4 @@
-import RawConnections
+import RawPrinters
 import Testing
 
 @Suite("Raw printer URIs")

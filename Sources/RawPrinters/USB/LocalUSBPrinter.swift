@@ -1,3 +1,5 @@
+public import PrintModel
+
 /// A USB printer-class device connected to this machine, as usblp shows it.
 public struct LocalUSBPrinter: Sendable, Hashable {
     /// Its device node now, such as `/dev/usb/lp0`. It may change when the
@@ -18,5 +20,5 @@ public struct LocalUSBPrinter: Sendable, Hashable {
     public var uri: RawPrinterURI { .usb(identity) }
 
     /// The command languages its device ID names.
-    public var languages: [CommandLanguage] { deviceID.languages }
+    public var languages: [PrinterLanguage] { deviceID.languages }
 }

@@ -1,6 +1,5 @@
 public import PrintModel
 public import PrinterLanguages
-public import RawConnections
 
 /// One raw printer, talked to in its own command language over its link:
 /// asked for its status, sent a job's bytes (and the job confirmed), its

@@ -1,4 +1,4 @@
-import RawConnections
+import RawPrinters
 import Simulator
 import Testing
 

@@ -1,7 +1,7 @@
 import CRawIO
 import Foundation
 import Glibc
-@testable import RawConnections
+@testable import RawPrinters
 import Simulator
 import Testing
 

@@ -1,4 +1,5 @@
-import RawConnections
+import PrintModel
+import RawPrinters
 import Testing
 
 @Suite("IEEE 1284 device IDs")
@@ -11,7 +12,7 @@ struct DeviceIDTests {
         #expect(id.deviceClass == "PRINTER")
         #expect(id.printerDescription == "TSP100 compatible TM-T88V")
         #expect(id.serialNumber == nil)
-        #expect(id.languages == [.escPOS])
+        #expect(id.languages == [.escpos])
         let identity = try #require(USBPrinterIdentity(deviceID: id, usbSerialNumber: "X5K0012345\n"))
         #expect(RawPrinterURI.usb(identity).description == "usb://EPSON/TM-T88V?serial=X5K0012345")
     }
@@ -31,7 +32,7 @@ struct DeviceIDTests {
         #expect(id.model == "TSP143IIIU")
         #expect(id.commandSet == ["STAR", "ESC/POS"])
         #expect(id.serialNumber == "2580318051600012")
-        #expect(id.languages == [.escPOS])
+        #expect(id.languages == [.escpos])
         #expect(id.fields["COMMAND SET"] == "STAR, ESC/POS")
     }
 
@@ -42,17 +43,17 @@ struct DeviceIDTests {
     }
 
     @Test(arguments: [
-        ("ESCPOS", [CommandLanguage.escPOS]),
-        ("ESC/POS", [.escPOS]),
-        ("EPSON", [.escPOS]),
+        ("ESCPOS", [PrinterLanguage.escpos]),
+        ("ESC/POS", [.escpos]),
+        ("EPSON", [.escpos]),
         ("ZPL", [.zpl]),
         ("ZPL2,EPL2", [.zpl]),
         ("ZPL II", [.zpl]),
         ("ESC/P2,ESCPR1,BDC", []),
         ("PCL,PJL,POSTSCRIPT", []),
-        ("ESCPOS,ZPL,ESC/POS", [.escPOS, .zpl]),
+        ("ESCPOS,ZPL,ESC/POS", [.escpos, .zpl]),
     ])
-    func theCommandSetTellsTheLanguages(_ commands: String, _ languages: [CommandLanguage]) {
+    func theCommandSetTellsTheLanguages(_ commands: String, _ languages: [PrinterLanguage]) {
         #expect(DeviceID("MFG:X;MDL:Y;CMD:\(commands);").languages == languages)
     }
 

@@ -1,3 +1,5 @@
+public import PrintModel
+
 /// An IEEE 1284 device ID: the `KEY:value;` string a USB or parallel printer
 /// gives about itself, for example
 /// `MFG:EPSON;CMD:ESCPOS;MDL:TM-T88V;CLS:PRINTER;DES:TM-T88V;`.
@@ -74,10 +76,10 @@ public struct DeviceID: Sendable, Hashable, CustomStringConvertible {
 
     /// The command languages KioskPrint drives that the `CMD` list names,
     /// in the list's order.
-    public var languages: [CommandLanguage] {
-        var found: [CommandLanguage] = []
+    public var languages: [PrinterLanguage] {
+        var found: [PrinterLanguage] = []
         for entry in commandSet {
-            if let language = CommandLanguage(commandSetEntry: entry), !found.contains(language) {
+            if let language = PrinterLanguage(deviceIDCommand: entry), !found.contains(language) {
                 found.append(language)
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
-import RawConnections
+import PrintModel
+import RawPrinters
 import Simulator
 import Testing
 
@@ -19,7 +20,7 @@ struct USBPrinterTests {
         let printers = tree.directory.connectedPrinters()
         #expect(printers.map(\.node) == [tree.node(0), tree.node(1)])
         #expect(printers.map(\.uri.description) == [Self.epsonURI, Self.zebraURI])
-        #expect(printers.map(\.languages) == [[.escPOS], [.zpl]])
+        #expect(printers.map(\.languages) == [[.escpos], [.zpl]])
         #expect(printers.first?.deviceID.model == "TM-T88V")
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import RawConnections
+import RawPrinters
 
 /// A temporary /sys and /dev laid out as the kernel lays out usblp printers,
 /// the stand-in for USB hardware this machine cannot have:

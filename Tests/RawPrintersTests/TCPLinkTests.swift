@@ -1,5 +1,5 @@
 import Glibc
-import RawConnections
+import RawPrinters
 import Simulator
 import Testing
 
