@@ -21,6 +21,7 @@
 //   Service     - running under systemd: sd_notify (ready, status, watchdog)
 //   Memory      - what the process gives back when idle (clean pages, the heap) and its ceiling   (CMemory)
 //   HTTPAPI     - the local HTTP API for POS applications (Hummingbird, generated from openapi.json)
+//   HTTPAPIInProcess - the API's routes answering in this process, no listener: fuzzing and tests only
 //   Agent       - `kioskprint run`: triggers, spooler, lights and the HTTP API as one service group
 //   CommandLineOutput - what the command line shows: tables, capability views, JSON, error messages
 //   kioskprint  - the command line: argument parsing, and printing what CommandLineOutput formats
@@ -148,7 +149,6 @@ let package = Package(
                                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                                .product(name: "NIOPosix", package: "swift-nio"),
                                .product(name: "NIOCore", package: "swift-nio"),
-                               .product(name: "NIOEmbedded", package: "swift-nio"),
                                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                                .product(name: "HTTPTypes", package: "swift-http-types"),
                                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -157,6 +157,15 @@ let package = Package(
                 resources: [.embedInCode("openapi.json")],
                 swiftSettings: strict,
                 plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]),
+        // The API's routes answering requests in this process, with no listener: for the fuzzer and the tests.
+        .target(name: "HTTPAPIInProcess",
+                dependencies: ["HTTPAPI",
+                               .product(name: "Hummingbird", package: "hummingbird"),
+                               .product(name: "Logging", package: "swift-log"),
+                               .product(name: "NIOCore", package: "swift-nio"),
+                               .product(name: "NIOEmbedded", package: "swift-nio"),
+                               .product(name: "HTTPTypes", package: "swift-http-types")],
+                swiftSettings: strict),
         .target(name: "Agent",
                 dependencies: ["PrintModel", "KioskConfiguration", "Store", "Templates", "Rendering", "Spooler", "Setup", "Triggers", "GPIO",
                                "Service", "Memory", "HTTPAPI",
@@ -184,7 +193,7 @@ let package = Package(
         // Every reader of outside input as a function of bytes, for libFuzzer
         // (kioskprint-fuzz, scripts/fuzz.sh) and for the corpus replay in the tests.
         .target(name: "FuzzTargets",
-                dependencies: ["PrintModel", "Templates", "Rendering", "KioskConfiguration", "Spooler", "Agent", "IPP", "HTTPAPI", "Store",
+                dependencies: ["PrintModel", "Templates", "Rendering", "KioskConfiguration", "Spooler", "Agent", "IPP", "HTTPAPI", "HTTPAPIInProcess", "Store",
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "NIOCore", package: "swift-nio"),
                                .product(name: "HTTPTypes", package: "swift-http-types")],
@@ -193,12 +202,13 @@ let package = Package(
 
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets", "Simulator"], swiftSettings: strict),
         .testTarget(name: "PrintModelTests", dependencies: ["PrintModel"], swiftSettings: strict),
-        .testTarget(name: "HTTPAPITests", dependencies: ["HTTPAPI", "Spooler", "Store", "PrintModel", "Templates", "KioskConfiguration",
+        .testTarget(name: "HTTPAPITests", dependencies: ["HTTPAPI", "HTTPAPIInProcess", "Spooler", "Store", "PrintModel", "Templates", "KioskConfiguration",
                                                         .product(name: "NIOCore", package: "swift-nio"),
                                                         .product(name: "NIOEmbedded", package: "swift-nio"),
                                                         .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                                                         .product(name: "HTTPTypes", package: "swift-http-types"),
-                                                        .product(name: "Hummingbird", package: "hummingbird")],
+                                                        .product(name: "Hummingbird", package: "hummingbird"),
+                                                        .product(name: "HummingbirdTesting", package: "hummingbird")],
                     swiftSettings: strict),
         .testTarget(name: "PrinterLanguagesTests", dependencies: ["PrinterLanguages", "PrintModel"], swiftSettings: strict),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates", "PrintModel"], swiftSettings: strict),

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPAPI
+import HTTPAPIInProcess
 import HTTPTypes
 import KioskConfiguration
 import Logging

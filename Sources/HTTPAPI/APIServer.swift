@@ -1,7 +1,7 @@
 import Foundation
 public import KioskConfiguration
 public import Logging
-import Hummingbird
+package import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
 import NIOPosix
@@ -160,7 +160,7 @@ public struct APIServer: Sendable {
     /// agent's, shared by every listener.
     /// - Parameter loopbackOnly: answer only requests addressed to localhost (a loopback TCP address).
     /// - Parameter secure: the listener has TLS (the status page's own origin is https).
-    func makeRouter(limiter: RateLimiter, loopbackOnly: Bool, secure: Bool) throws -> Router<BasicRequestContext> {
+    package func makeRouter(limiter: RateLimiter, loopbackOnly: Bool, secure: Bool) throws -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         // Outermost first: CORS headers go on every answer, problems included.
         router.add(middleware: CrossOrigin(allowed: settings.allowedOrigins, secure: secure))

@@ -6,7 +6,9 @@ import Testing
 /// one made for tests, fuzzing or the demo.
 @Suite struct ShippedProgramTests {
     /// Modules of ours for tests, fuzzing and the demo, and outside products for tests.
-    static let notForKiosks = ["Simulator", "FuzzTargets", "CFuzzDriver", "kioskprint-demo", "kioskprint-fuzz"]
+    static let notForKiosks = ["Simulator", "FuzzTargets", "CFuzzDriver", "HTTPAPIInProcess", "kioskprint-demo", "kioskprint-fuzz"]
+    /// Outside products only tests and the fuzzer use.
+    static let outsideNotForKiosks = ["NIOEmbedded", "HummingbirdTesting"]
 
     static func reach(from start: String, in targets: [ModuleMapTests.Target]) -> (modules: Set<String>, products: Set<String>) {
         let byName = Dictionary(uniqueKeysWithValues: targets.map { ($0.name, $0) })
@@ -30,6 +32,9 @@ import Testing
         #expect(shipped.modules.contains("Agent") && shipped.modules.contains("Spooler"), "the graph was not read: \(shipped.modules)")
         for name in Self.notForKiosks {
             #expect(!shipped.modules.contains(name), "kioskprint links \(name), which is for tests or the demo")
+        }
+        for product in Self.outsideNotForKiosks {
+            #expect(!shipped.products.contains(product), "kioskprint links \(product), which is for tests")
         }
         // The demo does reach the simulator: the check reads the graph it means to.
         #expect(Self.reach(from: "kioskprint-demo", in: targets).modules.contains("Simulator"))

@@ -1,5 +1,6 @@
 import Foundation
 @testable import HTTPAPI
+import HTTPAPIInProcess
 import HTTPTypes
 import KioskConfiguration
 import NIOCore

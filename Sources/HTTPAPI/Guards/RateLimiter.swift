@@ -6,7 +6,7 @@ import Synchronization
 /// A POS stuck in a retry loop, or a leaked token, gets 429 and a
 /// `Retry-After`, instead of filling the queue or the agent's time; other
 /// tokens are not affected. In memory: it starts full with the agent.
-final class RateLimiter: Sendable {
+package final class RateLimiter: Sendable {
     private struct Bucket {
         var tokens: Double
         var refilled: ContinuousClock.Instant
@@ -16,7 +16,7 @@ final class RateLimiter: Sendable {
     let burst: Double
     private let buckets = Mutex<[String: Bucket]>([:])
 
-    init(perSecond: Int) {
+    package init(perSecond: Int) {
         self.perSecond = Double(perSecond)
         burst = Double(perSecond * 2)
     }

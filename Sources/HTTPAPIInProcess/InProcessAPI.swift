@@ -1,4 +1,5 @@
 package import Foundation
+package import HTTPAPI
 package import HTTPTypes
 import Hummingbird
 import Logging
@@ -8,6 +9,7 @@ import NIOEmbedded
 /// The API's routes with every guard (path, host, origin, token, body limit,
 /// problem answers) answering one request at a time in this process, with no
 /// listener: how the fuzzer drives the request path, and how tests can.
+/// A module of its own so that the shipped agent does not link NIOEmbedded.
 package struct InProcessAPI: Sendable {
     private let responder: RouterResponder<BasicRequestContext>
     private let logger = Logger(label: "kioskprint.api.in-process")
