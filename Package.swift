@@ -28,13 +28,14 @@
 //   Simulator   - loopback printers (ippeveprinter), a private Avahi, a GPIO stand-in: tests and the demo only
 //   kioskprint-demo - the quick start: simulated printers, then the real agent against them
 //   FuzzTargets - every reader of outside input as a function of bytes (kioskprint-fuzz, the corpus replay)
+//   BenchSupport - the agent's lab and kiosk site, for kioskprint-startup-order and the benchmarks
+//   kioskprint-startup-order - the agent profiled under callgrind: the link order the release build makes and uses
 // docs/ARCHITECTURE.md's module table is checked against this file by DocsTests.
 //
-// The benchmarks behind docs/BENCHMARKS.md (kioskprint-bench, and
-// kioskprint-startup-order, which writes scripts/kioskprint.order) are a
-// package of their own in Benchmarks/, so that building and testing the
-// product does not compile them. It takes the modules it needs through the
-// library products listed for it below; nothing else uses those products.
+// The benchmarks behind docs/BENCHMARKS.md (kioskprint-bench) are a package
+// of their own in Benchmarks/, so that building and testing the product does
+// not compile them. It takes the modules it needs through the library
+// products listed for it below; nothing else uses those products.
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -50,6 +51,7 @@ let package = Package(
         .executable(name: "kioskprint", targets: ["kioskprint"]),
         .executable(name: "kioskprint-demo", targets: ["kioskprint-demo"]),
         .executable(name: "kioskprint-fuzz", targets: ["kioskprint-fuzz"]),
+        .executable(name: "kioskprint-startup-order", targets: ["kioskprint-startup-order"]),
         // Modules for Benchmarks/ (a package of its own, which depends on this one by path).
         .library(name: "PrintModel", targets: ["PrintModel"]),
         .library(name: "Discovery", targets: ["Discovery"]),
@@ -62,6 +64,7 @@ let package = Package(
         .library(name: "Spooler", targets: ["Spooler"]),
         .library(name: "PrinterLanguages", targets: ["PrinterLanguages"]),
         .library(name: "Memory", targets: ["Memory"]),
+        .library(name: "BenchSupport", targets: ["BenchSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -199,6 +202,17 @@ let package = Package(
                                .product(name: "HTTPTypes", package: "swift-http-types")],
                 swiftSettings: strict),
         .executableTarget(name: "kioskprint-fuzz", dependencies: ["FuzzTargets", "CFuzzDriver"], swiftSettings: strict),
+        // The agent's lab and kiosk site (printers, folders, a button), shared by kioskprint-startup-order
+        // and the Benchmarks package's kioskprint-bench.
+        .target(name: "BenchSupport",
+                dependencies: ["PrintModel", "Setup", "Simulator", "Store", "Templates",
+                               .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                swiftSettings: strict),
+        // The agent profiled under callgrind on that site: the link order scripts/build-release.sh makes and uses.
+        .executableTarget(name: "kioskprint-startup-order",
+                          dependencies: ["BenchSupport", "Simulator", "Templates",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          swiftSettings: strict),
 
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets", "Simulator"], swiftSettings: strict),
         .testTarget(name: "PrintModelTests", dependencies: ["PrintModel"], swiftSettings: strict),

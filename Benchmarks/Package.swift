@@ -3,12 +3,11 @@
 // Hummingbird keeps its benchmarks, so that `swift build` and `swift test` of
 // the product never compile them.
 //
-//   BenchSupport             - what the bench and the order tool share: the agent's lab and
-//                              kiosk site, child processes measured, the private loopback,
-//                              the options every lab command takes, finding the kioskprint binary
-//   kioskprint-bench         - the benchmarks behind docs/BENCHMARKS.md, one subcommand each
-//   kioskprint-startup-order - the agent profiled under callgrind: scripts/kioskprint.order,
-//                              the link order of scripts/build-release.sh
+//   kioskprint-bench - the benchmarks behind docs/BENCHMARKS.md, one subcommand each
+//
+// The agent's lab and kiosk site (BenchSupport) come from the product's
+// package, where kioskprint-startup-order, which the release build runs to
+// order the agent's link, uses them too.
 //
 // The product is taken from the folder above by path: a change there that
 // breaks the bench fails CI's `swift build --package-path Benchmarks`.
@@ -28,31 +27,21 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "kioskprint-bench", targets: ["kioskprint-bench"]),
-        .executable(name: "kioskprint-startup-order", targets: ["kioskprint-startup-order"]),
     ],
     dependencies: [
         .package(name: "KioskPrint", path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        .target(name: "BenchSupport",
-                dependencies: [kioskPrint("PrintModel"), kioskPrint("Setup"), kioskPrint("Simulator"), kioskPrint("Store"),
-                               kioskPrint("Templates"),
-                               .product(name: "ArgumentParser", package: "swift-argument-parser")],
-                swiftSettings: strict),
         // Discovery and contact latency against a private PrinterLab, template
         // rendering (`render`, no root), printing end to end (`print`, root:
         // beside lp through a private cupsd), the agent as a service, each
         // beside the tool a site would otherwise use.
         .executableTarget(name: "kioskprint-bench",
-                          dependencies: ["BenchSupport",
+                          dependencies: [kioskPrint("BenchSupport"),
                                          kioskPrint("PrintModel"), kioskPrint("Discovery"), kioskPrint("IPP"), kioskPrint("Setup"),
                                          kioskPrint("Simulator"), kioskPrint("Rendering"), kioskPrint("Templates"), kioskPrint("Store"),
                                          kioskPrint("Spooler"), kioskPrint("PrinterLanguages"), kioskPrint("Memory"),
-                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
-                          swiftSettings: strict),
-        .executableTarget(name: "kioskprint-startup-order",
-                          dependencies: ["BenchSupport", kioskPrint("Simulator"), kioskPrint("Templates"),
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strict),
     ]

@@ -5,11 +5,13 @@ set -euo pipefail
 
 # Build: the C libraries the Swift wrapper modules link; libstdc++ for
 # TOMLKit's C++ parser; gcc for the libgpiod stand-in the GPIO tests and the
-# demo compile at run time.
+# demo compile at run time; valgrind, whose callgrind the release build runs
+# the agent under to make its link order (scripts/build-release.sh).
 build_pkgs=(
   libcups2-dev libavahi-client-dev libgpiod-dev libsqlite3-dev
   libcairo2-dev libpango1.0-dev libzint-dev libsystemd-dev libjpeg-dev
   fonts-dejavu-core pkg-config libstdc++-12-dev gcc libc6-dev
+  valgrind
 )
 # Run and test: the simulated printers (ippeveprinter, ipptool, ippfind),
 # a private Avahi daemon on loopback, a private D-Bus, tmux for the
@@ -28,8 +30,7 @@ run_pkgs=(
 # `kioskprint-bench render` compares against Ghostscript's PDF-to-PWG path (gstoraster's),
 # and reads each process's peak memory through GNU time.
 # `kioskprint-bench print`, `agent` and `api` compare against a private cupsd (lp, ipptool,
-# a driverless queue). `kioskprint-startup-order` also needs valgrind, which is not installed
-# here: it is run by hand when the link order is refreshed, and says so when it is missing.
+# a driverless queue).
 bench_pkgs=(
   ghostscript time
   cups cups-filters cups-client

@@ -6,7 +6,8 @@ import Testing
 /// one made for tests, fuzzing or the demo.
 @Suite struct ShippedProgramTests {
     /// Modules of ours for tests, fuzzing and the demo, and outside products for tests.
-    static let notForKiosks = ["Simulator", "FuzzTargets", "CFuzzDriver", "HTTPAPIInProcess", "kioskprint-demo", "kioskprint-fuzz"]
+    static let notForKiosks = ["Simulator", "FuzzTargets", "CFuzzDriver", "HTTPAPIInProcess", "BenchSupport",
+                               "kioskprint-demo", "kioskprint-fuzz", "kioskprint-startup-order"]
     /// Outside products only tests and the fuzzer use.
     static let outsideNotForKiosks = ["NIOEmbedded", "HummingbirdTesting"]
 

@@ -3,16 +3,15 @@ import Foundation
 
 /// Where the `kioskprint` binary a bench runs is.
 ///
-/// The product is built by its own package (the repository's root), not
-/// beside the bench, so the commands that run it find it explicitly: the
-/// path given with `--kioskprint`, or else the root package's release build,
+/// The product is built by its own package (the repository's root), so the
+/// commands that run it find it explicitly: the path given with
+/// `--kioskprint`, or else the root package's release build,
 /// `.build/release/kioskprint`. The root package is found from this
 /// program's own path: the nearest folder above it that holds a
-/// Package.swift is the Benchmarks package it was built in, and the folder
-/// above that is the root. So `Benchmarks/.build/debug/kioskprint-bench` and
-/// `Benchmarks/.build/release/kioskprint-bench` both run the kioskprint that
-/// `scripts/build-release.sh --product kioskprint` builds, whatever the
-/// current directory is.
+/// Package.swift is either the root (`kioskprint-startup-order`, built there)
+/// or the Benchmarks package (`kioskprint-bench`), whose parent is the root.
+/// So both run the kioskprint that `scripts/build-release.sh --product
+/// kioskprint` builds, whatever the current directory is.
 public enum KioskprintBinary {
     /// The command that builds the default binary, from the repository's root.
     public static let buildCommand = "scripts/build-release.sh --product kioskprint"
@@ -24,9 +23,9 @@ public enum KioskprintBinary {
         var folder = URL(fileURLWithPath: program).deletingLastPathComponent()
         while folder.path != "/" {
             if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-                let root = folder.deletingLastPathComponent()
-                guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) else { return nil }
-                return root.appendingPathComponent(".build/release/kioskprint").path
+                let parent = folder.deletingLastPathComponent()
+                let isBenchmarks = FileManager.default.fileExists(atPath: parent.appendingPathComponent("Package.swift").path)
+                return (isBenchmarks ? parent : folder).appendingPathComponent(".build/release/kioskprint").path
             }
             folder = folder.deletingLastPathComponent()
         }

@@ -5,7 +5,8 @@ import Simulator
 import Templates
 
 /// `kioskprint-startup-order [--out FILE]`: the link order that keeps the
-/// agent's working code together, written for `scripts/build-release.sh`.
+/// agent's working code together, made by `scripts/build-release.sh` for
+/// the sources it builds.
 ///
 /// Why: the kernel maps a program's code 64 KB around each page it touches,
 /// so the few thousand functions an idle agent runs, scattered through 20 MB
@@ -27,7 +28,7 @@ import Templates
 struct StartupOrder: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kioskprint-startup-order",
-        abstract: "Profile the release agent under callgrind and write its link order (scripts/kioskprint.order).",
+        abstract: "Profile the release agent under callgrind and write its link order (for scripts/build-release.sh).",
         discussion: """
             Runs `kioskprint run` against a PrinterLab twice under valgrind's callgrind: once started and \
             left idle, once given a receipt file, a shipping-label envelope and a button press. Lists the \
@@ -36,14 +37,12 @@ struct StartupOrder: AsyncParsableCommand {
             them in (lld's --symbol-ordering-file), so that the code an idle agent keeps touching, once it \
             has given back what its start touched, shares a few hundred pages.
 
-            Profile the binary that build-release.sh linked, then build again:
-              scripts/build-release.sh --with-bench
-              sudo Benchmarks/.build/release/kioskprint-startup-order \\
-                  --out scripts/kioskprint.order
-              scripts/build-release.sh --product kioskprint
+            scripts/build-release.sh runs it whenever its order (.build/link-order/kioskprint.order) was \
+            not made from the sources it builds: it links kioskprint without an order, runs this on it, and \
+            links again with the order written.
 
-            Needs root (the lab's avahi-daemon) and valgrind (apt-get install valgrind), and takes a few \
-            minutes: valgrind runs the agent some fifty times slower.
+            Needs root (the lab's avahi-daemon) and valgrind (apt-get install valgrind), and takes about a \
+            minute (51 s on a 2-core machine): valgrind runs the agent some fifty times slower.
             """)
 
     /// The idle run is cut into one profile a second for this long: the idle
