@@ -1,4 +1,4 @@
-package import PrintModel
+import PrintModel
 package import Setup
 
 /// The result of contacting the saved printers, shared by `printers check` and `demo`.

@@ -1,7 +1,7 @@
 package import Foundation
 package import PrintModel
 package import Setup
-package import Store
+import Store
 
 /// JSON for scripts: stable keys, sorted, pretty-printed.
 package enum JSONOutput {

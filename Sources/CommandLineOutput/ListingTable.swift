@@ -1,4 +1,4 @@
-package import PrintModel
+import PrintModel
 package import Setup
 
 /// The table of found printers shared by `discover`, `pick` and `demo`.

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// An error shown to the person at the terminal: its own description, which
 /// already says what happened and what to do. ArgumentParser prints it as

@@ -2,7 +2,7 @@ public import KioskConfiguration
 import Logging
 import Memory
 import Setup
-public import Spooler
+import Spooler
 import Store
 public import Templates
 
