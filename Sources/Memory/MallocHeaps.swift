@@ -5,13 +5,16 @@
 /// 64 MiB reserved at a 64 MiB boundary: a read-write part that grows with
 /// use, then the rest reserved with no access. glibc makes one per thread
 /// that allocates, up to the cap, so their count says whether the cap held.
-public enum MallocHeaps {
+///
+/// For tests: ServiceTests and CLITests both count the heaps, and `package`
+/// reaches both targets; the agent itself never counts them.
+package enum MallocHeaps {
     /// glibc's HEAP_MAX_SIZE on 64-bit Linux: twice the largest mmap threshold (32 MiB).
     static let heapSize: UInt = 64 << 20
 
     /// The heaps of arenas other than the main one in `mappings` (one per
     /// arena unless an arena outgrew 64 MiB).
-    public static func count(in mappings: [MemoryMap.Mapping]) -> Int {
+    package static func count(in mappings: [MemoryMap.Mapping]) -> Int {
         var count = 0
         var index = mappings.startIndex
         while index < mappings.endIndex {
@@ -35,7 +38,7 @@ public enum MallocHeaps {
     }
 
     /// The count for a running process ("self" or a pid); nil when its map cannot be read.
-    public static func count(process: String) -> Int? {
+    package static func count(process: String) -> Int? {
         MemoryMap.read(process: process).map { count(in: $0) }
     }
 }

@@ -7,9 +7,6 @@ import CSystemd
 public struct ServiceNotifier: Sendable {
     public init() {}
 
-    /// True when started by systemd with a notify socket.
-    public var isSupervised: Bool { sd_notify(0, "") > 0 }
-
     /// The agent is up: systemd starts units ordered after it.
     public func ready(status: String) { send("READY=1\nSTATUS=\(status)") }
 

@@ -215,8 +215,9 @@ final class WakeUp: Sendable {
     /// The number of signals so far: read it before looking for work.
     var current: UInt64 { state.withLock { $0.generation } }
 
-    /// Waits registered or marked and not yet cleared: none once every wait has returned.
-    var slotCount: Int { state.withLock { $0.slots.count } }
+    /// For tests (it reads the private slots): waits registered or marked and
+    /// not yet cleared, none once every wait has returned.
+    package var slotCount: Int { state.withLock { $0.slots.count } }
 
     /// Ends every wait now, and every wait whose `since` predates this signal.
     func signal() {

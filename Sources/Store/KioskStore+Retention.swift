@@ -131,8 +131,10 @@ extension KioskStore {
         return reclaimed
     }
 
-    /// How many jobs the database holds, finished or not.
-    public func jobCount() async throws -> Int {
+    /// How many jobs the database holds, finished or not. For tests and
+    /// benchmarks (the agent never asks): SPI, since the benchmarks are a
+    /// package of their own, which `package` access does not reach.
+    @_spi(Testing) public func jobCount() async throws -> Int {
         try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM job") ?? 0 }
     }
 

@@ -5,7 +5,7 @@ import GPIO
 import PrintModel
 import Simulator
 import Spooler
-import Store
+@_spi(Testing) import Store
 import Templates
 import Triggers
 import Testing

@@ -1,7 +1,7 @@
 import Foundation
 import PrintModel
 import Simulator
-import Store
+@_spi(Testing) import Store
 import Templates
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import PrintModel
-import Store
+@_spi(Testing) import Store
 import Testing
 
 /// `kioskprint jobs purge`, run through the real binary on a real database

@@ -1,7 +1,7 @@
 import Foundation
 import PrintModel
 import Spooler
-import Store
+@_spi(Testing) import Store
 import Templates
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Store
+@_spi(Testing) @testable import Store
 
 /// Take-a-number counters: each number given out once, kept across reopening.
 @Suite struct CounterTests {

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import PrintModel
-@testable import Store
+@_spi(Testing) @testable import Store
 import Testing
 
 /// Purging finished jobs: by age, by count, never what is unfinished or

@@ -2,7 +2,7 @@ import BenchSupport
 import Foundation
 import PrintModel
 import Simulator
-import Store
+@_spi(Testing) import Store
 import Templates
 
 /// Section 3: one agent process given `jobs` jobs through its triggers, as

@@ -2,7 +2,7 @@ import BenchSupport
 import Foundation
 import PrintModel
 import Spooler
-import Store
+@_spi(Testing) import Store
 import Templates
 
 /// One run of the retention soak: `jobs` jobs through a fresh store as the

@@ -46,11 +46,11 @@ final class WorkerPool: @unchecked Sendable { // `parked` and `live` guarded by 
         thread.start()
     }
 
-    /// Threads alive, busy or parked.
-    var threadCount: Int { lock.withLock { live } }
+    /// For tests (it reads `live` under the private lock): threads alive, busy or parked.
+    package var threadCount: Int { lock.withLock { live } }
 
-    /// Threads parked, waiting for work.
-    var parkedCount: Int { lock.withLock { parked.count } }
+    /// For tests (it reads `parked` under the private lock): threads parked, waiting for work.
+    package var parkedCount: Int { lock.withLock { parked.count } }
 
     private func serve(_ worker: PooledWorker) {
         Self.blockSIGPIPE()

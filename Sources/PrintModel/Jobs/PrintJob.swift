@@ -72,10 +72,4 @@ public struct PrintJob: Hashable, Codable, Sendable, Identifiable {
 
     /// Pages of all copies, for "page 2 of 5"; nil while the page count is unknown.
     public var impressionsExpected: Int? { pagesExpected.map { $0 * copies } }
-
-    /// Whether a claim is held at `now`.
-    public func isClaimed(at now: Date = Date()) -> Bool {
-        guard claimedBy != nil, let claimExpiresAt else { return false }
-        return claimExpiresAt > now
-    }
 }

@@ -27,9 +27,6 @@ public struct EscPosRealTimeStatus: Hashable, Sendable {
     /// True when `byte` has the fixed bits of a real-time status answer (0xx1xx10).
     public static func isStatusByte(_ byte: UInt8) -> Bool { byte & 0b1001_0011 == 0b0001_0010 }
 
-    /// An answer with every condition clear: what a ready printer sends to each of `DLE EOT 1` to `4`.
-    public static let readyByte: UInt8 = 0b0001_0010
-
     // DLE EOT 1, printer status.
     /// Bit 2: drawer-kick connector pin 3 is high.
     public var drawerPinHigh: Bool { printer & 0x04 != 0 }

@@ -145,11 +145,6 @@ final class PollingDescriptor: Sendable {
         if let fd { release(fd) }
     }
 
-    /// The descriptor number while open, for setup calls (termios, ioctl) and tests.
-    func withDescriptor<T>(_ body: (Int32) throws(LinkError) -> T) throws(LinkError) -> T {
-        try borrow(body)
-    }
-
     // MARK: Waiting
 
     private enum Readiness { case ready, hungUp, deadline }

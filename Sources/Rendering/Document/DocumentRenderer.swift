@@ -67,18 +67,6 @@ public struct DocumentRenderer: Sendable {
         return RenderedRaster(data: data, cutLengths: lengths, widthDots: setup.media.widthInDots, problems: problems)
     }
 
-    /// Each piece of paper drawn and handed to `each` in turn, its ink
-    /// dropped before the next is drawn: what a raw printer's pieces are
-    /// made from, with memory bounded by the longest piece.
-    public func renderEach<Piece>(_ document: LayoutDocument,
-                                  _ each: (RenderedPage) throws -> Piece) throws -> (pieces: [Piece], cutLengths: [Length],
-                                                                                     problems: [RenderProblem]) {
-        var composition = try compose(document)
-        let lengths = composition.pages.map(\.length)
-        let pieces = try composition.pages.indices.map { try each(Self.draw(composition.take($0), setup: composition.setup)) }
-        return (pieces, lengths, composition.problems)
-    }
-
     /// The document laid out and cut into pieces, without drawing them: every
     /// problem drawing would meet (a barcode too wide, a missing glyph, a cut
     /// out of range) and each piece's length, at the cost of the layout alone.

@@ -84,21 +84,6 @@ public struct TemplateJob: Sendable {
         return rendered
     }
 
-    /// Each piece of paper drawn and passed to `each` at once, its ink dropped
-    /// before the next (memory bounded by the longest piece): a raw printer's
-    /// pieces. An error `each` throws is passed on as it is.
-    public func renderEach<Piece>(on media: PageGeometry, _ each: (RenderedPage) throws -> Piece) throws
-        -> (pieces: [Piece], cutLengths: [Length], problems: [RenderProblem]) {
-        let document = try bound()
-        let rendered: (pieces: [Piece], cutLengths: [Length], problems: [RenderProblem])
-        do { rendered = try DocumentRenderer(media: media, assets: source.assets).renderEach(document, each) } catch let error as DocumentError {
-            throw TemplateJobError.layout(error)
-        }
-        let errors = rendered.problems.filter(\.isError)
-        guard errors.isEmpty else { throw TemplateJobError.drawing(errors) }
-        return rendered
-    }
-
     /// The pages as PDF, for printers that take no raster and for people.
     public func renderPDF(on media: PageGeometry) throws(TemplateJobError) -> RenderedPDF {
         let document = try bound()

@@ -72,16 +72,19 @@ public final class FontMaps: Sendable {
         for map in maps { map.free() }
     }
 
-    /// How many maps wait to be lent: what the tests look at.
-    var idleCount: Int { idle.withLock { $0.count } }
-    /// The idle maps' resolutions, newest last: what the tests look at.
-    var idleResolutions: [Int] { idle.withLock { $0.map(\.dpi) } }
-    /// The idle maps' usage, newest last: what the tests look at.
+    // What the tests look at: here, not in a test extension, because they read
+    // `idle` and `retiredMaps`, kept private so that only `lend`, `giveBack`
+    // and `releaseIdle` change them.
+    /// For tests: how many maps wait to be lent.
+    package var idleCount: Int { idle.withLock { $0.count } }
+    /// For tests: the idle maps' resolutions, newest last.
+    package var idleResolutions: [Int] { idle.withLock { $0.map(\.dpi) } }
+    /// For tests: the idle maps' usage, newest last (internal, as `FontMapUsage` is).
     var idleUsage: [FontMapUsage] { idle.withLock { $0.map(\.usage) } }
-    /// Maps retired for having served their share of fonts.
-    var retired: Int { retiredMaps.load(ordering: .relaxed) }
-    /// The layouts the idle maps keep, newest map last: what the tests look at.
-    var idleLayoutCounts: [Int] { idle.withLock { $0.map(\.layouts.count) } }
+    /// For tests: maps retired for having served their share of fonts.
+    package var retired: Int { retiredMaps.load(ordering: .relaxed) }
+    /// For tests: the layouts the idle maps keep, newest map last.
+    package var idleLayoutCounts: [Int] { idle.withLock { $0.map(\.layouts.count) } }
 }
 
 /// A font map, its resolution, the fonts it has served, and the Pango

@@ -10,7 +10,7 @@ import Templates
 /// one layout pass.
 final class PangoTextLayout {
     /// The Pango layout; laid out again from the text when it was let go.
-    private var layout: OpaquePointer {
+    var layout: OpaquePointer {
         if let kept { return kept }
         let made = context.layout(text: text, style: style, width: width)
         kept = made
@@ -103,10 +103,6 @@ final class PangoTextLayout {
         kept = nil
     }
 
-    /// Pango's count of the layout's changes, which moves when it is laid
-    /// out again (its context changed): what the tests look at.
-    var pangoSerial: UInt32 { pango_layout_get_serial(layout) }
-
     /// Characters the fonts could not show (0 when all is well).
     var unknownGlyphCount: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
 
@@ -146,7 +142,7 @@ final class TextContext {
     /// The fonts asked of this pass's font map (see `FontMapUsage`).
     var fontUsage: FontMapUsage { map.usage }
     /// The map lent to this pass, given back when the context goes.
-    private let map: LentMap
+    let map: LentMap
     private let fonts: FontMaps
 
     /// - Parameter updatingOnEveryDraw: bring the context to the surface
@@ -165,7 +161,6 @@ final class TextContext {
         surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
         cr = cairo_create(surface)
         pango = map.context
-        hitsBefore = map.layouts.hits
         // Each of these counts as a change of context even when it changes
         // nothing (Pango sets the matrix anew), and a changed context lays
         // every kept paragraph out again: so each is made only when needed.
@@ -202,12 +197,6 @@ final class TextContext {
             PangoTextLayout.makeLayout(text: text, style: style, width: width, context: self)
         }
     }
-
-    /// Paragraphs taken from the map's kept layouts so far, and how many it
-    /// keeps: what the tests look at.
-    var layoutHits: Int { map.layouts.hits - hitsBefore }
-    var keptLayouts: Int { map.layouts.count }
-    private let hitsBefore: Int
 
     /// Set once a layout was drawn on a surface unlike the one the context
     /// was made from (a PDF page, a turned page): from then on every draw

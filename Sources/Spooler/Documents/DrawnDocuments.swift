@@ -125,8 +125,8 @@ public final class DrawnDocuments: Sendable {
         }
     }
 
-    /// Spoolers parked on a drawing still being made.
-    var waitingSpoolers: Int { shelf.withLock { $0.slots.values.reduce(0) { $0 + $1.waiting.count } } }
+    /// For tests (it reads the private shelf): spoolers parked on a drawing still being made.
+    package var waitingSpoolers: Int { shelf.withLock { $0.slots.values.reduce(0) { $0 + $1.waiting.count } } }
 
     /// How many drawings wait (or are being drawn), and their bytes.
     public var count: (documents: Int, bytes: Int) { shelf.withLock { ($0.slots.count, $0.bytes) } }
