@@ -31,9 +31,11 @@ struct APIClient: Sendable {
 
     /// One request; `body` is sent as given (a file with `bodyFile`).
     /// `saveTo`: a binary answer's body goes to that file (the reply's body is then empty).
+    /// `maxSeconds`: curl gives up after that long (a poll's attempt must not outlast the poll).
     func request(_ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil,
-                 bodyFile: String? = nil, withToken: Bool = true, saveTo: String? = nil) async throws -> Reply {
-        var arguments = ["-s", "-S", "-X", method, "-D", "-", "--max-time", "30"]
+                 bodyFile: String? = nil, withToken: Bool = true, saveTo: String? = nil,
+                 maxSeconds: Int = 30) async throws -> Reply {
+        var arguments = ["-s", "-S", "-X", method, "-D", "-", "--max-time", "\(maxSeconds)"]
         if let saveTo { arguments += ["-o", saveTo] }
         if let socket { arguments += ["--unix-socket", socket] }
         if let caFile { arguments += ["--cacert", caFile] }

@@ -79,8 +79,13 @@ extension AgentEndToEnd {
             kiosk.agent.signal(SIGHUP)
             var new = old
             new.base = "http://127.0.0.1:\(port)"
-            try await pollUntil("the API on its new port", within: .seconds(15)) {
-                (try? await new.request("GET", "/healthz", withToken: false))?.status == 200
+            do {
+                try await pollUntil("the API on its new port", within: .seconds(30)) {
+                    (try? await new.request("GET", "/healthz", withToken: false, maxSeconds: 3))?.status == 200
+                }
+            } catch {
+                Issue.record("\(error) The agent's log ends:\n\(site.logText.suffix(4000))")
+                return
             }
             await #expect(throws: APIClientError.self, "the old port is closed") {
                 try await old.request("GET", "/healthz", withToken: false)
@@ -131,8 +136,14 @@ extension AgentEndToEnd {
             let renewed = try String(contentsOfFile: certificate, encoding: .utf8)
             #expect(renewed != old)
             agent.signal(SIGHUP)
-            try await pollUntil("the renewed certificate to be served", within: .seconds(15)) {
-                (try? await secure.request("GET", "/healthz", withToken: false))?.status == 200
+            // Each attempt is bounded on its own: one connection caught by the old
+            // listener as it stops must not use up the whole wait.
+            do {
+                try await pollUntil("the renewed certificate to be served", within: .seconds(30)) {
+                    (try? await secure.request("GET", "/healthz", withToken: false, maxSeconds: 3))?.status == 200
+                }
+            } catch {
+                Issue.record("\(error) The agent's log ends:\n\(site.logText.suffix(4000))")
             }
             await site.stop(agent)
         }
