@@ -58,6 +58,17 @@ enum FuzzReaders {
         }
     }
 
+    /// An IPP message read as a role printer's listener reads it; what was
+    /// read, written back with the server's encoder, must read again: a reply
+    /// built from a client's own attributes is never one the client cannot read.
+    static func ippMessage(_ data: Data) {
+        guard let (message, offset) = try? IPPMessage.decode([UInt8](data)) else { return }
+        precondition(offset <= data.count, "the document cannot start past the end of the bytes")
+        let again = try? IPPMessage.decode(message.encoded())
+        precondition(again != nil, "an IPP message read by libcups and written back by IPPMessage.encoded() does not read again")
+        precondition(again?.message.groups.count == message.groups.count, "the groups changed in the round trip")
+    }
+
     /// A roll template and a fixed-size one: every kind of page a printer's figures must give.
     static let builtIns = BuiltInTemplates.all.filter { ["receipt", "shipping-label"].contains($0.name) }
 }

@@ -22,6 +22,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case printerAttributes = "printer-attributes"
     /// One request to the HTTP API: routes, token gate, origin and host checks, body limits, problem answers.
     case httpRequest = "http-request"
+    /// An IPP message as a role printer's listener reads it (libcups' reader), and its reply written back.
+    case ippMessage = "ipp-message"
 
     /// Runs the reader on `data`. Errors are the reader's business (bad input
     /// is refused with a message); only a crash, a hang or runaway memory is a finding.
@@ -36,6 +38,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .envelope: FuzzReaders.envelope(data)
         case .printerAttributes: FuzzReaders.printerAttributes(data)
         case .httpRequest: HTTPRequestReader.respond(data)
+        case .ippMessage: FuzzReaders.ippMessage(data)
         }
     }
 }
