@@ -1,7 +1,7 @@
 package import Foundation
 package import PrintModel
 
-/// The table of saved printers by role, shared by `printers list` and `demo`.
+/// The table of saved printers by role, shared by `printers list` and `kioskprint-demo`.
 package enum AssignmentTable {
     package static func render(_ assignments: [RoleAssignment]) -> String {
         var table = TextTable("ROLE", "RANK", "ID", "NAME", "KINDS", "LAST STATE", "LAST CONTACT", "PIN (SHA-256)", "URI")

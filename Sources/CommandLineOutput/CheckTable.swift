@@ -1,7 +1,7 @@
 import PrintModel
 package import Setup
 
-/// The result of contacting the saved printers, shared by `printers check` and `demo`.
+/// The result of contacting the saved printers, shared by `printers check` and `kioskprint-demo`.
 package enum CheckTable {
     package static func render(_ results: [RoleSetup.Checked]) -> String {
         var table = TextTable("ROLE", "RANK", "NAME", "STATE", "PIN (SHA-256)", "URI")

@@ -1,7 +1,7 @@
 import PrintModel
 package import Setup
 
-/// The table of found printers shared by `discover`, `pick` and `demo`.
+/// The table of found printers shared by `discover`, `pick` and `kioskprint-demo`.
 package enum ListingTable {
     package static func render(_ printers: [PrinterListing], numbered: Bool = false) -> String {
         guard !printers.isEmpty else { return numbered ? "  (none yet)" : "No printers found." }

@@ -34,7 +34,7 @@ extension RoleSetup {
         let setup = self
         // A named struct, not a tuple: Swift 6.3's optimiser returned garbage
         // printer ids from child tasks yielding (Int64, Result<...>) tuples
-        // (release builds only; measured with `kioskprint demo`).
+        // (release builds only; measured with `kioskprint-demo`).
         let answers = await withTaskGroup(of: Answer.self) { group in
             for printer in printers.values {
                 group.addTask {
