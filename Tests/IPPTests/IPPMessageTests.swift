@@ -63,6 +63,10 @@ import Testing
         #expect(throws: IPPWireError.self) { try IPPMessage.decode(Array("GET / HTTP/1.1\r\n\r\n".utf8)) }
         #expect(throws: IPPWireError.incomplete) { try IPPMessage.decode([]) }
 
+        // An attribute before any group tag (the fuzzer's first find): libcups reads it into no group.
+        let stray: [UInt8] = [2, 0, 0, 2, 0, 0, 7, 1, 0x47, 0, 18] + Array("attributes-charset".utf8) + [0, 5] + Array("utf-8".utf8) + [3]
+        #expect(throws: IPPWireError.outsideAnyGroup(attribute: "attributes-charset")) { try IPPMessage.decode(stray) }
+
         var limits = IPPWireLimits()
         limits.attributes = 1
         #expect(throws: IPPWireError.tooManyAttributes(limit: 1)) { try IPPMessage.decode(whole, limits: limits) }

@@ -21,6 +21,11 @@ extension IPPMessage {
         var minor: Int32 = 0
         let major = ippGetVersion(ipp, &minor)
         let reply = IPPResponse(copying: ipp)
+        // Found by the fuzzer: libcups keeps an attribute sent before any group
+        // tag, in no group, which no reply could carry back.
+        if let stray = reply.groups.first(where: { $0.tag == .none })?.attributes.first {
+            throw .outsideAnyGroup(attribute: stray.name)
+        }
         let count = reply.groups.reduce(0) { $0 + $1.attributes.reduce(0) { $0 + Self.weight(of: $1) } }
         guard count <= limits.attributes else { throw .tooManyAttributes(limit: limits.attributes) }
         let message = IPPMessage(version: IPPVersion(major: Int(major), minor: Int(minor)),

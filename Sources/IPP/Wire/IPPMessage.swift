@@ -38,12 +38,15 @@ public enum IPPWireError: Error, Sendable, Hashable, CustomStringConvertible {
     case malformed
     /// More attributes than `IPPWireLimits.attributes` (collection members count).
     case tooManyAttributes(limit: Int)
+    /// An attribute before the first group tag: libcups reads it, RFC 8010 has no place for it.
+    case outsideAnyGroup(attribute: String)
 
     public var description: String {
         switch self {
         case .incomplete: "The IPP request ends before its attributes do."
         case .malformed: "The request is not IPP: its attributes could not be read (RFC 8010)."
         case .tooManyAttributes(let limit): "The IPP request has more than \(limit) attributes."
+        case .outsideAnyGroup(let name): "The IPP request's attribute \"\(name)\" comes before any attribute group (RFC 8010 §3.1.1)."
         }
     }
 }
