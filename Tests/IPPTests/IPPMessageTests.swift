@@ -67,6 +67,10 @@ import Testing
         let stray: [UInt8] = [2, 0, 0, 2, 0, 0, 7, 1, 0x47, 0, 18] + Array("attributes-charset".utf8) + [0, 5] + Array("utf-8".utf8) + [3]
         #expect(throws: IPPWireError.outsideAnyGroup(attribute: "attributes-charset")) { try IPPMessage.decode(stray) }
 
+        // A name that begins with a NUL byte reads as no name at all (the fuzzer's second find).
+        let unnamed: [UInt8] = [2, 0, 0, 2, 0, 0, 0, 1, 0x01, 0x47, 0, 3, 0, 0x61, 0x62, 0, 5] + Array("utf-8".utf8) + [3]
+        #expect(throws: IPPWireError.unnamedAttribute) { try IPPMessage.decode(unnamed) }
+
         var limits = IPPWireLimits()
         limits.attributes = 1
         #expect(throws: IPPWireError.tooManyAttributes(limit: 1)) { try IPPMessage.decode(whole, limits: limits) }

@@ -26,11 +26,22 @@ extension IPPMessage {
         if let stray = reply.groups.first(where: { $0.tag == .none })?.attributes.first {
             throw .outsideAnyGroup(attribute: stray.name)
         }
+        // Also the fuzzer's: a name that starts with a NUL byte reads as "", and
+        // written back an empty name means "one more value of the attribute before".
+        guard reply.groups.allSatisfy({ $0.attributes.allSatisfy(Self.isNamed) }) else { throw .unnamedAttribute }
         let count = reply.groups.reduce(0) { $0 + $1.attributes.reduce(0) { $0 + Self.weight(of: $1) } }
         guard count <= limits.attributes else { throw .tooManyAttributes(limit: limits.attributes) }
         let message = IPPMessage(version: IPPVersion(major: Int(major), minor: Int(minor)),
                                  code: Int(ippGetOperation(ipp).rawValue), requestID: reply.requestID, groups: reply.groups)
         return (message, source.position)
+    }
+
+    /// True when the attribute and every member of its collections have a name.
+    private static func isNamed(_ attribute: IPPAttribute) -> Bool {
+        !attribute.name.isEmpty && attribute.values.allSatisfy { value in
+            if case .collection(let members) = value { return members.allSatisfy(isNamed) }
+            return true
+        }
     }
 
     /// An attribute and its collections' members, counted one each.

@@ -40,6 +40,8 @@ public enum IPPWireError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooManyAttributes(limit: Int)
     /// An attribute before the first group tag: libcups reads it, RFC 8010 has no place for it.
     case outsideAnyGroup(attribute: String)
+    /// An attribute whose name is empty once read (it began with a NUL byte).
+    case unnamedAttribute
 
     public var description: String {
         switch self {
@@ -47,6 +49,7 @@ public enum IPPWireError: Error, Sendable, Hashable, CustomStringConvertible {
         case .malformed: "The request is not IPP: its attributes could not be read (RFC 8010)."
         case .tooManyAttributes(let limit): "The IPP request has more than \(limit) attributes."
         case .outsideAnyGroup(let name): "The IPP request's attribute \"\(name)\" comes before any attribute group (RFC 8010 §3.1.1)."
+        case .unnamedAttribute: "The IPP request has an attribute without a name."
         }
     }
 }
