@@ -20,7 +20,8 @@
 //   Triggers    - what starts a job: watched folders (inotify), button presses; status lights
 //   Service     - running under systemd: sd_notify (ready, status, watchdog)
 //   Memory      - what the process gives back when idle (clean pages, the heap) and its ceiling   (CMemory)
-//   HTTPAPI     - the local HTTP API for POS applications (Hummingbird, generated from openapi.json)
+//   RolePrinters - each role served as an IPP Everywhere printer: operations, attributes, jobs into the queue
+//   HTTPAPI     - the local HTTP API for POS applications (Hummingbird, generated from openapi.json), and the role printers' listener
 //   HTTPAPIInProcess - the API's routes answering in this process, no listener: fuzzing and tests only
 //   Agent       - `kioskprint run`: triggers, spooler, lights and the HTTP API as one service group
 //   CommandLineOutput - what the command line shows: tables, capability views, JSON, error messages
@@ -142,8 +143,10 @@ let package = Package(
                 swiftSettings: strict),
         // The server side is generated from openapi.json at build time, so the
         // document and the code cannot drift.
+        .target(name: "RolePrinters", dependencies: ["PrintModel", "IPP", "Store", "Spooler",
+                                                    .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
         .target(name: "HTTPAPI",
-                dependencies: ["PrintModel", "Store", "Spooler", "Templates", "Rendering", "KioskConfiguration",
+                dependencies: ["PrintModel", "Store", "Spooler", "Templates", "Rendering", "KioskConfiguration", "RolePrinters",
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "Crypto", package: "swift-crypto"),
                                .product(name: "Hummingbird", package: "hummingbird"),
@@ -171,6 +174,7 @@ let package = Package(
                 swiftSettings: strict),
         .target(name: "Agent",
                 dependencies: ["PrintModel", "KioskConfiguration", "Store", "Templates", "Rendering", "Spooler", "Setup", "Triggers", "GPIO",
+                               "RolePrinters",
                                "Service", "Memory", "HTTPAPI",
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "Metrics", package: "swift-metrics"),
@@ -214,6 +218,8 @@ let package = Package(
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strict),
 
+        .testTarget(name: "RolePrintersTests", dependencies: ["RolePrinters", "IPP", "PrintModel", "Store", "Spooler", "Templates"],
+                    swiftSettings: strict),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets", "Simulator"], swiftSettings: strict),
         .testTarget(name: "PrintModelTests", dependencies: ["PrintModel"], swiftSettings: strict),
         .testTarget(name: "HTTPAPITests", dependencies: ["HTTPAPI", "HTTPAPIInProcess", "Spooler", "Store", "PrintModel", "Templates", "KioskConfiguration",

@@ -1,7 +1,9 @@
+import Foundation
 public import KioskConfiguration
 public import GPIO
 public import Logging
 import HTTPAPI
+import RolePrinters
 import Service
 import ServiceLifecycle
 public import Spooler
@@ -60,9 +62,16 @@ public struct Agent: Sendable {
         let metricsText = exposition
         // A POS waits on the answer: its jobs are checked, not drawn, on the
         // request's path (the spooler draws them when it sends them).
+        let startedAt = Date()
         let makeServer: @Sendable (AgentConfiguration) -> APIServer = { [intake, events, logger] configuration in
-            APIServer(settings: configuration.http, intake: intake.checkingOnly, journal: events, box: configuration.box,
-                      logger: logger, metrics: metricsText)
+            let http = configuration.http
+            let moreInfo = http.listen.map { "\(http.tlsCertificate == nil ? "http" : "https")://\($0)/" }
+            let identity = RolePrinterIdentity(box: configuration.box, moreInfo: moreInfo, startedAt: startedAt,
+                                               requiresToken: configuration.ipp.requireToken, maxDocumentBytes: Int(http.maxBody))
+            let printers = RolePrinterServer(intake: intake.checkingOnly, canceller: JobCanceller(store: intake.store),
+                                             roles: configuration.ippRoles, identity: identity)
+            return APIServer(settings: http, intake: intake.checkingOnly, journal: events, box: configuration.box,
+                             logger: logger, metrics: metricsText, ipp: configuration.ipp, rolePrinters: printers)
         }
         let api = makeServer(configuration)
         // A reload's new [http] settings, for the API to serve from then on.

@@ -8,6 +8,7 @@ import NIOPosix
 import NIOSSL
 import ServiceLifecycle
 import OpenAPIHummingbird
+public import RolePrinters
 public import Spooler
 import Store
 
@@ -31,9 +32,15 @@ public struct APIServer: Sendable {
     let streams = OpenStreams()
     /// What the status page's buttons did, for the page they lead back to.
     let notices = StatusNotices()
+    /// The role printers and where they listen; nil when no role is served over IPP.
+    public let rolePrinters: RolePrinterServer?
+    public let ipp: IPPSettings
 
     public init(settings: HTTPSettings, intake: JobIntake, journal: EventJournal, box: String, logger: Logger,
-                metrics: (@Sendable () async -> String)? = nil) {
+                metrics: (@Sendable () async -> String)? = nil, ipp: IPPSettings = IPPSettings(),
+                rolePrinters: RolePrinterServer? = nil) {
+        self.ipp = ipp
+        self.rolePrinters = rolePrinters.flatMap { $0.roles.isEmpty ? nil : $0 }
         self.box = box
         self.settings = settings
         self.intake = intake
@@ -54,7 +61,9 @@ public struct APIServer: Sendable {
     }
 
     /// How many listeners `run` opens: the TCP address and the socket, as configured.
-    public var listenerCount: Int { (settings.listen == nil ? 0 : 1) + (socketPath == nil ? 0 : 1) }
+    public var listenerCount: Int {
+        (settings.listen == nil ? 0 : 1) + (socketPath == nil ? 0 : 1) + (rolePrinters == nil ? 0 : 1)
+    }
 
     /// Serves until the task is cancelled or the agent shuts down gracefully.
     /// `onListening` is called as each listener starts to accept connections.
@@ -89,6 +98,19 @@ public struct APIServer: Sendable {
                 onListening()
             }, eventLoopGroupProvider: .shared(loops), logger: logger.withLevel(.warning)))
         }
+        if let rolePrinters {
+            let tls = try Self.tlsConfiguration(certificate: ipp.tlsCertificate, key: ipp.tlsKey)
+            let listener = RolePrinterListener(server: rolePrinters, settings: ipp, maxBody: Int(settings.maxBody))
+            let router = listener.makeRouter(limiter: limiter, secure: tls != nil)
+            let roles = rolePrinters.roles.map(\.description).sorted().joined(separator: ", ")
+            applications.append(Application(router: router, server: try tls.map { try .tls(Self.server, tlsConfiguration: $0) } ?? Self.server,
+                                            configuration: Self.configuration(.hostname(ipp.listen.host, port: ipp.listen.port)),
+                                            onServerRunning: { [logger, ipp] channel in
+                let address = ListenAddress(host: ipp.listen.host, port: channel.localAddress?.port ?? ipp.listen.port)
+                logger.info("Role printers (\(roles)) listening on \(tls == nil ? "ipp" : "ipps")://\(address)/ipp/print/ROLE")
+                onListening()
+            }, eventLoopGroupProvider: .shared(loops), logger: logger.withLevel(.warning)))
+        }
         // Event streams never end by themselves: closing the journal ends them, so that
         // the servers' graceful shutdown does not wait for their clients.
         do {
@@ -114,7 +136,12 @@ public struct APIServer: Sendable {
     /// The TLS configuration from `[http] tls-certificate` and `tls-key`, nil
     /// without them: TLS 1.2 at the least, and a key no other user may read.
     func tlsConfiguration() throws -> TLSConfiguration? {
-        guard let certificateFile = settings.tlsCertificate, let keyFile = settings.tlsKey else { return nil }
+        try Self.tlsConfiguration(certificate: settings.tlsCertificate, key: settings.tlsKey)
+    }
+
+    /// TLS from a PEM certificate and key, nil without them.
+    static func tlsConfiguration(certificate: String?, key: String?) throws -> TLSConfiguration? {
+        guard let certificateFile = certificate, let keyFile = key else { return nil }
         try Self.checkKeyIsPrivate(keyFile)
         do {
             let chain = try NIOSSLCertificate.fromPEMFile(certificateFile).map { NIOSSLCertificateSource.certificate($0) }

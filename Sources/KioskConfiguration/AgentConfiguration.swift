@@ -30,6 +30,8 @@ public struct AgentConfiguration: Sendable, Equatable {
     public var retention = RetentionSettings()
     /// The local HTTP API (`[http]`).
     public var http = HTTPSettings()
+    /// `[ipp]`: where the role printers listen.
+    public var ipp = IPPSettings()
 
     public init(source: String? = nil, box: String = AgentConfiguration.hostName(), database: String? = nil,
                 templateFolders: [String]? = nil, logLevel: LogLevelName = .info, failoverAfter: Duration = .seconds(30),
@@ -52,6 +54,9 @@ public struct AgentConfiguration: Sendable, Equatable {
     }
 
     /// Every role the configuration sends jobs to or shows a light for.
+    /// The roles served as IPP printers.
+    public var ippRoles: Set<Role> { Set(roleSettings.filter(\.value.ippPrinter).keys) }
+
     public var roles: Set<Role> {
         var roles = Set(folders.compactMap(\.role) + lights.map(\.role))
         for button in buttons {
@@ -142,6 +147,8 @@ public struct RoleSettings: Sendable, Equatable {
     public var cutStyle: CutStyle?
     /// What a job the printer would print on other paper does; nil for `fail`.
     public var mediaChanges: MediaChangeRule?
+    /// Served as an IPP Everywhere printer at `/ipp/print/ROLE` (`ipp-printer = true`).
+    public var ippPrinter = false
 
     public init(key: String, unknownFate: UnknownFateRule? = nil, cutStyle: CutStyle? = nil,
                 mediaChanges: MediaChangeRule? = nil) {

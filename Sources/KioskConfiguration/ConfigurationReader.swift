@@ -35,6 +35,7 @@ struct ConfigurationReader {
             retention.rejectUnknownKeys()
         }
         if let http = top.table("http") { configuration.http = self.http(http) }
+        if let ipp = top.table("ipp") { configuration.ipp = self.ipp(ipp) }
         configuration.folders = top.tables("folder").compactMap(folder)
         configuration.buttons = top.tables("button").compactMap(button)
         configuration.lights = top.tables("light").compactMap(light)
@@ -51,6 +52,7 @@ struct ConfigurationReader {
                 settings.cutStyle = table.choice("cut-style", from: CutStyle.allCases.map(\.rawValue)).flatMap(CutStyle.init(rawValue:))
                 settings.mediaChanges = table.choice("media-changes", from: MediaChangeRule.allCases.map(\.rawValue))
                     .flatMap(MediaChangeRule.init(rawValue:))
+                settings.ippPrinter = table.boolean("ipp-printer") ?? false
                 configuration.roleSettings[role] = settings
             }
         }
@@ -102,6 +104,30 @@ struct ConfigurationReader {
         }
         if let listen = settings.listen, !listen.isLoopback, settings.tlsCertificate == nil {
             table.problem("listen", ListenAddressError.needsTLS(listen).description)
+        }
+        table.rejectUnknownKeys()
+        return settings
+    }
+
+    /// `[ipp]`: listen, require-token, tls-certificate, tls-key.
+    func ipp(_ table: TableReader) -> IPPSettings {
+        var settings = IPPSettings()
+        if let listen = table.string("listen") {
+            switch ListenAddress.parse(listen) {
+            case .success(let address): settings.listen = address
+            case .failure(let reason): table.problem("listen", reason.description)
+            }
+        }
+        settings.requireToken = table.boolean("require-token") ?? false
+        settings.tlsCertificate = table.string("tls-certificate").map(absolute)
+        settings.tlsKey = table.string("tls-key").map(absolute)
+        if (settings.tlsCertificate == nil) != (settings.tlsKey == nil) {
+            table.problem(settings.tlsKey == nil ? "tls-key" : "tls-certificate",
+                          "is missing: ipps:// needs both tls-certificate and tls-key (PEM files).")
+        }
+        if !settings.listen.isLoopback, settings.tlsCertificate == nil {
+            table.problem("listen", "\"\(settings.listen.host)\" can be reached from other machines, and the role printers are served "
+                + "there only with TLS: give tls-certificate and tls-key (PEM files) in [ipp], or listen on 127.0.0.1 or ::1.")
         }
         table.rejectUnknownKeys()
         return settings

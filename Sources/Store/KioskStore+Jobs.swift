@@ -18,13 +18,16 @@ extension KioskStore {
     ///   refused by the database (`job(idempotencyKey:)` finds the first).
     /// - Parameter submittedBy: the API token's name that queued it, nil for
     ///   jobs from elsewhere; see ``submitter(of:)``.
+    /// - Parameter id: an id taken earlier with ``reserveJobID()`` (an IPP
+    ///   Create-Job, whose job number the client holds before the document
+    ///   comes); nil for the next one.
     /// - Parameter whenInserted: called with the new job's id inside the
     ///   transaction, before any other connection can see the job (the
     ///   intake announces a drawing on its way there, before the spooler can
     ///   claim the job).
     public func enqueue(name: String, role: Role, content: JobContent, copies: Int = 1, source: String? = nil,
                         opensDrawer: Bool = false, idempotency: IdempotencyKey? = nil, submittedBy: String? = nil,
-                        at date: Date = Date(), whenInserted: (@Sendable (JobID) -> Void)? = nil) async throws -> PrintJob {
+                        id: JobID? = nil, at date: Date = Date(), whenInserted: (@Sendable (JobID) -> Void)? = nil) async throws -> PrintJob {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         try Self.validate(name: name, content: content, copies: copies)
         return try await writeGivingWork { db in
@@ -37,11 +40,29 @@ extension KioskStore {
             record.idempotencyKey = idempotency?.key
             record.requestSHA256 = idempotency?.requestSHA256
             record.submittedBy = submittedBy
+            record.id = id?.rawValue
             try record.insert(db)
             record.marker = Self.newMarker(for: record.jobID)
             try record.update(db)
             whenInserted?(record.jobID)
             return try record.job()
+        }
+    }
+
+    /// Takes the next job id for a job whose content comes later, so that
+    /// no other job is given it; ``enqueue`` with `id:` uses it. An id
+    /// taken and never used is skipped, as ids are never reused anyway.
+    public func reserveJobID() async throws -> JobID {
+        try await writeGivingWork { db in
+            // The job table is AUTOINCREMENT: its next id is one past sqlite_sequence's count, which SQLite lets us move.
+            let used = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'job'")
+            let highest = max(used ?? 0, try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM job") ?? 0)
+            if used == nil {
+                try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES ('job', ?)", arguments: [highest + 1])
+            } else {
+                try db.execute(sql: "UPDATE sqlite_sequence SET seq = ? WHERE name = 'job'", arguments: [highest + 1])
+            }
+            return JobID(highest + 1)
         }
     }
 

@@ -19,15 +19,15 @@ extension JobIntake {
     ///   `.zpl` and `.escpos` it may be left out, and must match when given.
     /// - Parameter opensDrawer: must be false: see ``checkNoDrawer(_:file:language:)``.
     public func queueLanguageFile(_ path: String, language: PrinterLanguage? = nil, role: Role, jobName: String? = nil,
-                                  copies: Int = 1, source: String? = nil,
-                                  opensDrawer: Bool = false) async throws(IntakeError) -> PrintJob {
+                                  copies: Int = 1, source: String? = nil, opensDrawer: Bool = false,
+                                  submittedBy: String? = nil, id: JobID? = nil) async throws(IntakeError) -> PrintJob {
         let original = (path as NSString).lastPathComponent
         let language = try Self.language(ofFile: original, given: language)
         try Self.checkNoDrawer(opensDrawer, file: original, language: language)
         try await checkRole(role, takes: language, file: original)
         let spooled = try keep(path)
         return try await queueSpooled(spooled, language: language, file: original, role: role, jobName: jobName ?? JobName.cleaned(original),
-                                      copies: copies, source: source, opensDrawer: opensDrawer)
+                                      copies: copies, source: source, opensDrawer: opensDrawer, submittedBy: submittedBy, id: id)
     }
 
     /// Queues printer-language bytes that came inside another file (a job
@@ -105,7 +105,8 @@ extension JobIntake {
     /// Checks the spooled copy (the bytes that will be sent) and queues it;
     /// the copy is removed again when the job is not queued.
     private func queueSpooled(_ spooled: String, language: PrinterLanguage, file: String, role: Role, jobName: String,
-                              copies: Int, source: String?, opensDrawer: Bool) async throws(IntakeError) -> PrintJob {
+                              copies: Int, source: String?, opensDrawer: Bool, submittedBy: String? = nil,
+                              id: JobID? = nil) async throws(IntakeError) -> PrintJob {
         do { _ = try PrinterLanguageFile.read(path: spooled, language: language) } catch {
             try? FileManager.default.removeItem(atPath: spooled)
             guard case .unreadableFile(_, let reason) = error else { throw IntakeError(.refused, "\(file): \(error)") }
@@ -113,7 +114,7 @@ extension JobIntake {
         }
         do {
             return try await queue(name: jobName, role: role, content: .document(path: spooled, format: language.rawValue),
-                                   copies: copies, source: source, opensDrawer: opensDrawer)
+                                   copies: copies, source: source, opensDrawer: opensDrawer, submittedBy: submittedBy, id: id)
         } catch {
             try? FileManager.default.removeItem(atPath: spooled)
             throw error

@@ -172,12 +172,13 @@ public struct JobIntake: Sendable {
     /// - Parameter language: the language of a `.bin` or `.prn` file; nil otherwise.
     public func queueFile(_ path: String, role: Role, language: PrinterLanguage? = nil, jobName: String? = nil,
                           copies: Int = 1, source: String? = nil, opensDrawer: Bool = false,
-                          idempotency: IdempotencyKey? = nil, submittedBy: String? = nil) async throws(IntakeError) -> PrintJob {
+                          idempotency: IdempotencyKey? = nil, submittedBy: String? = nil,
+                          id: JobID? = nil) async throws(IntakeError) -> PrintJob {
         let kind = (path as NSString).pathExtension.lowercased()
         let original = (path as NSString).lastPathComponent
         if Self.languageFileExtensions.contains(kind) {
             return try await queueLanguageFile(path, language: language, role: role, jobName: jobName, copies: copies,
-                                               source: source, opensDrawer: opensDrawer)
+                                               source: source, opensDrawer: opensDrawer, submittedBy: submittedBy, id: id)
         }
         if let language {
             throw IntakeError(.refused, "\(original) was given the language \(language), but only a printer-language file "
@@ -198,7 +199,7 @@ public struct JobIntake: Sendable {
         do {
             return try await queue(name: jobName ?? JobName.cleaned(original), role: role,
                                    content: .document(path: spooled, format: kind == "jpeg" ? "jpg" : kind), copies: copies,
-                                   source: source, opensDrawer: opensDrawer, idempotency: idempotency, submittedBy: submittedBy)
+                                   source: source, opensDrawer: opensDrawer, idempotency: idempotency, submittedBy: submittedBy, id: id)
         } catch {
             try? FileManager.default.removeItem(atPath: spooled)
             throw error
@@ -208,14 +209,14 @@ public struct JobIntake: Sendable {
     /// Queues a job that was checked before, e.g. a reprint of a stored job.
     public func queue(name: String, role: Role, content: JobContent, copies: Int = 1,
                       source: String? = nil, opensDrawer: Bool = false,
-                      idempotency: IdempotencyKey? = nil, submittedBy: String? = nil,
+                      idempotency: IdempotencyKey? = nil, submittedBy: String? = nil, id: JobID? = nil,
                       whenInserted: (@Sendable (JobID) -> Void)? = nil) async throws(IntakeError) -> PrintJob {
         // The store refuses such a name too; here it is the job that is wrong, not the storage.
         if let problem = JobName.problem(name) { throw IntakeError(.refused, problem.prefix(1).uppercased() + problem.dropFirst()) }
         do {
             return try await store.enqueue(name: name, role: role, content: content, copies: copies, source: source,
                                            opensDrawer: opensDrawer, idempotency: idempotency, submittedBy: submittedBy,
-                                           whenInserted: whenInserted)
+                                           id: id, whenInserted: whenInserted)
         } catch {
             throw IntakeError(.notStored, "the job could not be written to the queue: \(store.explain(error)) Nothing was queued.")
         }

@@ -1,0 +1,97 @@
+import Foundation
+import Hummingbird
+import IPP
+import KioskConfiguration
+import NIOCore
+import PrintModel
+import RolePrinters
+import Store
+
+/// The role printers' HTTP side: `POST /ipp/print/ROLE` with an
+/// `application/ipp` body (RFC 8010 §4), read within the listener's limits
+/// and answered by `RolePrinterServer`. The same guards as the API's: the
+/// Host checked on loopback, a body no larger than `[http] max-body`, a slow
+/// or half-sent request dropped (`RequestPace`), and, when
+/// `[ipp] require-token` is on, HTTP Basic with a token as the password.
+struct RolePrinterListener: Sendable {
+    let server: RolePrinterServer
+    let settings: IPPSettings
+    let maxBody: Int
+
+    /// The IPP request's attributes are read with at most this many.
+    static let limits = IPPWireLimits()
+
+    func makeRouter(limiter: RateLimiter, secure: Bool) -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: ProblemMiddleware())
+        if settings.listen.isLoopback { router.add(middleware: LoopbackHost()) }
+        router.add(middleware: CanonicalPath())
+        if settings.requireToken { router.add(middleware: BasicTokenGate(store: server.intake.store, limiter: limiter)) }
+        router.post("/ipp/print/:role") { request, context in
+            try await answer(request, context: context, secure: secure)
+        }
+        return router
+    }
+
+    private func answer(_ request: Request, context: BasicRequestContext, secure: Bool) async throws -> Response {
+        guard request.headers[.contentType]?.lowercased().hasPrefix("application/ipp") == true else {
+            throw APIProblem(.unsupportedMediaType, "A role printer takes IPP requests: send Content-Type: application/ipp.")
+        }
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBody {
+            throw BodyLimit<BasicRequestContext>.tooLarge("is \(length) bytes", limit: maxBody, setting: "[http] max-body")
+        }
+        let buffer: ByteBuffer
+        do { buffer = try await request.body.collect(upTo: maxBody) } catch is NIOTooManyBytesError {
+            throw BodyLimit<BasicRequestContext>.tooLarge("is larger than that", limit: maxBody, setting: "[http] max-body")
+        }
+        let bytes = Array(buffer.readableBytesView)
+        let message: IPPMessage, documentOffset: Int
+        do { (message, documentOffset) = try IPPMessage.decode(bytes, limits: Self.limits) } catch {
+            throw APIProblem(.badRequest, "\(error)")
+        }
+        guard let name = context.parameters.get("role"), let role = try? Role(name) else {
+            throw APIProblem(.notFound, "No role printer is at \(request.uri.path).")
+        }
+        let authority = request.head.authority ?? "\(settings.listen)"
+        let ippRequest = RolePrinterRequest(message: message, document: Data(bytes[documentOffset...]), role: role,
+                                            base: "\(secure ? "ipps" : "ipp")://\(authority)",
+                                            authenticatedUser: APICaller.token?.name)
+        let reply = await server.respond(to: ippRequest)
+        return Response(status: .ok, headers: [.contentType: "application/ipp"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: reply.encoded())))
+    }
+}
+
+/// `[ipp] require-token`: HTTP Basic, any user name, a token with the
+/// `print` scope as the password. Basic, not Bearer: it is what iOS,
+/// macOS and CUPS ask a person for when a printer answers 401.
+struct BasicTokenGate<Context: RequestContext>: RouterMiddleware {
+    let store: KioskStore
+    let limiter: RateLimiter
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let secret = TokenGate<Context>.secret(in: request.headers[.authorization]) else {
+            throw Self.unauthorized("This printer asks for a user name and password: any name, and a token with the print scope "
+                + "as the password (an administrator makes one with `kioskprint tokens add NAME --scope print`).")
+        }
+        let token: APIToken?
+        do { token = try await store.authenticate(secret: secret) } catch {
+            throw APIProblem(.serviceUnavailable, "The token could not be checked: \(store.explain(error)) Try again shortly.")
+        }
+        guard let token, token.scopes.contains(where: { $0.allows(.print) }) else {
+            throw Self.unauthorized("The password is not a token with the print scope; `kioskprint tokens list` shows the tokens.")
+        }
+        if let wait = limiter.take(for: token.name) {
+            var problem = APIProblem(.tooManyRequests, "The token \"\(token.name)\" sent too many requests; try again in \(wait) s.")
+            problem.headers[.retryAfter] = String(wait)
+            throw problem
+        }
+        return try await APICaller.$token.withValue(token) { try await next(request, context) }
+    }
+
+    static func unauthorized(_ detail: String) -> APIProblem {
+        var problem = APIProblem(.unauthorized, detail)
+        problem.headers[.wwwAuthenticate] = "Basic realm=\"kioskprint\", charset=\"UTF-8\""
+        return problem
+    }
+}
