@@ -21,10 +21,11 @@ struct PrinterDescription: Sendable {
     var media: RoleMedia { RoleMedia(capabilities) }
     var printerURI: String { "\(base)/ipp/print/\(role)" }
 
-    /// The formats a job may be sent in: the images the agent draws for any
-    /// printer, PDF where the primary prints it, and the primary's own language.
+    /// The formats a job may be sent in: the rasters and images the agent
+    /// draws again for any printer, PDF where the primary prints it, and the
+    /// primary's own language.
     var documentFormats: [String] {
-        var formats = ["application/octet-stream", "image/jpeg", "image/png"]
+        var formats = ["application/octet-stream", "image/jpeg", "image/png", "image/pwg-raster", "image/urf"]
         if capabilities?.documentFormats.contains(DocumentFormat.pdf.rawValue) == true { formats.append("application/pdf") }
         if let language = capabilities?.rawProfile?.language { formats.append(language.mimeType) }
         return formats
@@ -141,6 +142,11 @@ struct PrinterDescription: Sendable {
             .keyword("print-rendering-intent-supported", "auto"),
             .resolution("printer-resolution-default", resolution),
             .resolution("printer-resolution-supported", resolution),
+            .keyword("ipp-features-supported", "ipp-everywhere"),
+            .resolution("pwg-raster-document-resolution-supported", resolution),
+            .keyword("pwg-raster-document-type-supported", "black_1", "sgray_8", "srgb_8"),
+            .keyword("pwg-raster-document-sheet-back", "normal"),
+            .keywords("urf-supported", ["V1.4", "CP1", "IS1", "MT1-2-3-4-5-8-11-12", "RS\(resolution.horizontal)", "W8", "SRGB24"]),
             .keyword("sides-default", "one-sided"),
             .keyword("sides-supported", "one-sided"),
             .boolean("color-supported", capabilities?.color == true),
@@ -159,6 +165,8 @@ struct PrinterDescription: Sendable {
             case "application/pdf": "PDF"
             case "image/jpeg": "JPEG"
             case "image/png": "PNG"
+            case "image/pwg-raster": "PWG"
+            case "image/urf": "URF"
             case "application/octet-stream": nil
             default: PrinterLanguage.allCases.first { $0.mimeType == format }.map { $0.description.uppercased() }
             }

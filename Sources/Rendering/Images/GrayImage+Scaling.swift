@@ -94,3 +94,16 @@ private struct Resampling {
 
     func taps(_ destination: Int) -> Range<Int> { start[destination]..<start[destination + 1] }
 }
+
+extension GrayImage {
+    /// The columns `x ..< x + width`, every row: a page drawn across a
+    /// roll's full width, without the margins the printer cannot reach.
+    public func cropped(x: Int, width: Int) -> GrayImage {
+        let x = min(max(0, x), self.width - 1)
+        let width = min(max(1, width), self.width - x)
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(width * height)
+        for row in 0..<height { pixels += luminance[(row * self.width + x)..<(row * self.width + x + width)] }
+        return GrayImage(width: width, height: height, luminance: pixels)
+    }
+}

@@ -61,6 +61,7 @@ public struct GrayImage: Hashable, Sendable {
         switch ImageFormat(sniffing: data) {
         case .png: return try PNGDecoder.decode(data, name: name)
         case .jpeg: return try JPEGDecoder.decode(data, name: name)
+        case .pgm: return try PGMCodec.decode(data, name: name)
         case .other(let recognized):
             throw .unsupportedFormat(name: name, recognized: recognized,
                                      leadingBytes: Array(data.prefix(ImageFormat.shownBytes)))

@@ -3,6 +3,8 @@
 enum ImageFormat: Equatable {
     case png
     case jpeg
+    /// Netpbm's binary greymap, which pages already drawn come as (`PGMCodec`).
+    case pgm
     /// Something else; the name of the format when it is a common one, so
     /// the error can say "is a GIF file" instead of showing bytes.
     case other(recognized: String?)
@@ -19,6 +21,7 @@ enum ImageFormat: Equatable {
         if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { self = .png; return }
         // SOI then the start of any marker; JFIF, Exif and bare JPEGs differ after that.
         if starts([0xFF, 0xD8, 0xFF]) { self = .jpeg; return }
+        if startsText("P5"), data.count > 2, [0x20, 0x0A, 0x0D, 0x09].contains(data[2]) { self = .pgm; return }
 
         let recognized: String? =
             if startsText("GIF87a") || startsText("GIF89a") { "GIF" }

@@ -32,7 +32,10 @@ public enum RasterReader {
         return try readPages(stream)
     }
 
-    public static func read(data: Data) throws -> [Page] {
+    /// Reads pages from memory. `admit` sees each page's header before its
+    /// pixels are allocated and throws to refuse it (a document from a
+    /// client, whose header may claim any size).
+    public static func read(data: Data, admit: (RasterHeader) throws -> Void = { _ in }) throws -> [Page] {
         let source = ByteSource(Array(data))
         let context = Unmanaged.passRetained(source)
         defer { context.release() }
@@ -46,15 +49,16 @@ public enum RasterReader {
         }, context.toOpaque(), CUPS_RASTER_READ) else {
             throw RasterError.readFailed(RasterWriter.lastError())
         }
-        return try readPages(stream)
+        return try readPages(stream, admit: admit)
     }
 
-    private static func readPages(_ stream: OpaquePointer) throws -> [Page] {
+    private static func readPages(_ stream: OpaquePointer, admit: (RasterHeader) throws -> Void = { _ in }) throws -> [Page] {
         defer { cupsRasterClose(stream) }
         var pages: [Page] = []
         var header = cups_page_header2_t()
         // A false return at a page boundary is the normal end of the stream.
         while cupsRasterReadHeader2(stream, &header) != 0 {
+            try admit(RasterHeader(header))
             let length = Int(header.cupsBytesPerLine) * Int(header.cupsHeight)
             var pixels = [UInt8](repeating: 0, count: length)
             if length > 0 {

@@ -50,7 +50,35 @@ public struct DocumentPreparer: Sendable {
                 text: #"<template page="roll"><image src="\#(Self.escaped(name))" dither="floyd-steinberg"/></template>"#,
                 file: name, assets: TemplateAssets(embedded: [name: bytes]))
             return try prepare(source: source, dataJSON: "{}", dataFile: name, for: capabilities, banner: banner)
+        case .raster(let pages, let name):
+            return try prepare(source: Self.drawnPages(pages, name: name, for: capabilities), dataJSON: "{}", dataFile: name,
+                               for: capabilities, banner: banner)
         }
+    }
+
+    /// Pages a client drew (PWG raster, URF) as a template for this printer:
+    /// one image a page, each cut at its own length, scaled from the page's
+    /// resolution to the printer's. A page as wide as the roll is first
+    /// cropped to the printable width (the client left the margins the
+    /// role printer announced blank), so a page drawn at the printer's
+    /// resolution lands dot for dot.
+    static func drawnPages(_ pages: [RasterDocument.Page], name: String, for capabilities: PrinterCapabilities) -> TemplateSource {
+        var embedded: [String: [UInt8]] = [:]
+        var body = ""
+        for (index, page) in pages.enumerated() {
+            var image = page.image
+            let dpi = max(1, page.resolution.horizontal)
+            if let roll = capabilities.rolls.first, abs(image.width - roll.width.dots(at: dpi)) <= max(2, dpi / 25) {
+                image = image.cropped(x: roll.margins.left.dots(at: dpi), width: roll.printableWidth.dots(at: dpi))
+            }
+            let file = "page-\(index + 1).pgm"
+            embedded[file] = PGMCodec.encode(image)
+            let width = String(format: "%.2f", Double(image.width) * 25.4 / Double(dpi))
+            if index > 0 { body += "<cut/>" }
+            body += #"<image src="\#(file)" width="\#(width)mm" dither="\#(page.isBilevel ? "threshold" : "floyd-steinberg")"/>"#
+        }
+        return TemplateSource(name: name, origin: .builtIn, text: #"<template page="roll">\#(body)</template>"#, file: name,
+                              assets: TemplateAssets(embedded: embedded))
     }
 
     /// Printer-language bytes (ZPL, ESC/POS) from the job itself, passed

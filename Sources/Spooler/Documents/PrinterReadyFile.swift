@@ -1,13 +1,15 @@
 public import Foundation
-import Rendering
+public import Rendering
 
 /// A file given to `print --file`, checked before it is accepted (Apple's
-/// `canPrintURL`): a PDF that is whole and not encrypted, or a PNG or JPEG
-/// that decodes. Anything else is refused with the reason, and nothing is queued.
+/// `canPrintURL`): a PDF that is whole and not encrypted, a PNG or JPEG
+/// that decodes, or PWG raster or URF whose pages read. Anything else is refused with the reason, and nothing is queued.
 public enum PrinterReadyFile {
     public enum Content: Sendable {
         case pdf(Data)
         case image([UInt8], name: String)
+        /// A PWG raster or URF document: pages a client drew.
+        case raster([RasterDocument.Page], name: String)
     }
 
     /// Files larger than this (50 MB) are refused: a kiosk prints tickets, not books.
@@ -27,6 +29,11 @@ public enum PrinterReadyFile {
         if data.starts(with: Data("%PDF-".utf8)) {
             try checkPDF(data, path: path)
             return .pdf(data)
+        }
+        if RasterDocument.isRaster(data) {
+            do { return .raster(try RasterDocument.pages(data, name: url.lastPathComponent), name: url.lastPathComponent) } catch {
+                throw .unreadableFile(path: path, reason: "\(error)")
+            }
         }
         let bytes = [UInt8](data)
         do {

@@ -184,8 +184,8 @@ public struct JobIntake: Sendable {
             throw IntakeError(.refused, "\(original) was given the language \(language), but only a printer-language file "
                 + "(.zpl, .escpos, .bin or .prn) has one. Leave the language out to print it as it is.")
         }
-        guard ["pdf", "png", "jpg", "jpeg"].contains(kind) else {
-            throw IntakeError(.refused, "\(original) is not a PDF, PNG or JPEG file, the formats printed as they are, "
+        guard ["pdf", "png", "jpg", "jpeg", "pwg", "urf"].contains(kind) else {
+            throw IntakeError(.refused, "\(original) is not a PDF, PNG, JPEG, PWG raster or URF file, the formats printed as they are, "
                 + "nor printer-language bytes (.zpl, .escpos, or .bin and .prn with their language).")
         }
         let spooled = try keep(path)
