@@ -160,7 +160,7 @@ let package = Package(
                                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
-                resources: [.embedInCode("openapi.json")],
+                resources: [.embedInCode("openapi.json"), .embedInCode("printer-icon.png")],
                 swiftSettings: strict,
                 plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]),
         // The API's routes answering requests in this process, with no listener: for the fuzzer and the tests.

@@ -30,7 +30,34 @@ struct RolePrinterListener: Sendable {
         router.post("/ipp/print/:role") { request, context in
             try await answer(request, context: context, secure: secure)
         }
+        router.get("/ipp/print/:role") { request, context in
+            try await page(request, context: context, secure: secure)
+        }
+        // The icon is the same for every role, and says nothing of the agent: iOS fetches it before it signs in.
+        router.get("/ipp/print/:role/icon.png") { _, _ in
+            Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "max-age=86400"],
+                     body: .init(byteBuffer: ByteBuffer(bytes: PackageResources.printer_icon_png)))
+        }
         return router
+    }
+
+    /// `printer-more-info`: the role printer's state, in a page a person reads.
+    private func page(_ request: Request, context: BasicRequestContext, secure: Bool) async throws -> Response {
+        let authority = request.head.authority ?? "\(settings.listen)"
+        guard let name = context.parameters.get("role"), let role = try? Role(name),
+              let page = await server.page(for: role, base: "\(secure ? "ipps" : "ipp")://\(authority)") else {
+            throw APIProblem(.notFound, "No role printer is at \(request.uri.path).")
+        }
+        let status = page.statusPage.map { #"<p><a href="\#(escape($0))">The agent's status page</a></p>"# } ?? ""
+        let html = """
+            <!doctype html><html lang="en"><head><meta charset="utf-8"><title>\(escape(page.role.description)) role printer</title>
+            <meta name="viewport" content="width=device-width"></head><body>
+            <h1>\(escape(page.role.description))</h1>
+            <p>Print to <code>\(escape(page.uri))</code>; jobs go to \(escape(page.printerName ?? "no printer yet")).</p>
+            <p>\(escape(page.state)) (\(escape(page.reasons.joined(separator: ", ")))); \(page.queued) job\(page.queued == 1 ? "" : "s") waiting.</p>
+            \(status)</body></html>
+            """
+        return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 
     private func answer(_ request: Request, context: BasicRequestContext, secure: Bool) async throws -> Response {
@@ -70,6 +97,7 @@ struct BasicTokenGate<Context: RequestContext>: RouterMiddleware {
     let limiter: RateLimiter
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if request.method == .get && request.uri.path.hasSuffix("/icon.png") { return try await next(request, context) }
         guard let secret = TokenGate<Context>.secret(in: request.headers[.authorization]) else {
             throw Self.unauthorized("This printer asks for a user name and password: any name, and a token with the print scope "
                 + "as the password (an administrator makes one with `kioskprint tokens add NAME --scope print`).")

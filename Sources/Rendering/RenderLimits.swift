@@ -25,6 +25,17 @@ public enum RenderLimits {
     /// not grow the agent without end.
     public static let imageCacheBytes = 64 * 1_048_576
 
+    /// Most pixels in one page a client drew (PWG raster, URF): an A4 page
+    /// at 600 dpi is 35 megapixels, a 3 m receipt at 203 dpi 14. Such pages
+    /// are drawn again at the printer's resolution before they are laid out.
+    public static let maximumDrawnPagePixels = 40_000_000
+    /// Widest or tallest such page, in pixels.
+    public static let maximumDrawnPageSide = 65_535
+    /// Most memory all the pages of one such document may take once read
+    /// (a byte a pixel): a run-length-coded page of a few kilobytes can
+    /// declare forty megapixels, so the total is bounded, not the bytes sent.
+    public static let maximumDrawnDocumentBytes = 96 * 1_048_576
+
     /// Most pieces of paper one job may make, counting every `<cut/>`: checked
     /// before anything is drawn. The 20,000-item end-of-day report is 27.
     public static let maximumPiecesPerJob = CutPlanner.maximumPieces

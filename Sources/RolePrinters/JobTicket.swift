@@ -87,6 +87,8 @@ struct JobTicket: Sendable {
             guard attribute.value?.int.map((1...100).contains) == true else { return false }
         case "job-sheets":
             guard attribute.value?.string == "none" else { return false }
+        case "output-bin":
+            guard attribute.value?.string == "face-up" else { return false }
         case "multiple-document-handling", "print-content-optimize", "print-rendering-intent", "print-scaling":
             break  // one way of each, whatever is asked
         default:

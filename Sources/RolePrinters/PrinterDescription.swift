@@ -20,6 +20,19 @@ struct PrinterDescription: Sendable {
     var capabilities: PrinterCapabilities? { printer?.capabilities }
     var media: RoleMedia { RoleMedia(capabilities) }
     var printerURI: String { "\(base)/ipp/print/\(role)" }
+    /// The role printer's own web page on its listener (`printer-more-info`), beside its icon.
+    var pageURI: String {
+        let web = base.hasPrefix("ipps:") ? "https" + base.dropFirst(4) : "http" + base.dropFirst(3)
+        return "\(web)/ipp/print/\(role)"
+    }
+
+    /// `printer-supply`: the paper roll, as far as the printer says (PWG 5100.13 §6.6.2):
+    /// empty, low, or there in an amount it does not tell (-3).
+    var paperLevel: Int {
+        let reasons = Set(stateReasons)
+        if reasons.contains("media-empty") || reasons.contains("media-needed") { return 0 }
+        return reasons.contains("media-low") ? 10 : -3
+    }
 
     /// The formats a job may be sent in: the rasters and images the agent
     /// draws again for any printer, PDF where the primary prints it, and the
@@ -111,7 +124,7 @@ struct PrinterDescription: Sendable {
             .keyword("identify-actions-supported", "sound"),
             .strings("reference-uri-schemes-supported", .uriScheme, ["http", "https"]),
             .keyword("job-creation-attributes-supported", "copies", "finishings", "ipp-attribute-fidelity", "job-name",
-                     "media", "media-col", "orientation-requested", "print-color-mode", "print-quality",
+                     "media", "media-col", "orientation-requested", "output-bin", "print-color-mode", "print-quality",
                      "printer-resolution", "sides"),
             // Documents and jobs
             .mimeTypes("document-format-default", ["application/octet-stream"]),
@@ -151,9 +164,21 @@ struct PrinterDescription: Sendable {
             .keyword("sides-supported", "one-sided"),
             .boolean("color-supported", capabilities?.color == true),
         ]
-        if let moreInfo = identity.moreInfo {
-            attributes.append(.uri("printer-more-info", moreInfo))
-        }
+        attributes += [
+            .uri("printer-more-info", pageURI),
+            .uri("printer-icons", "\(pageURI)/icon.png"),
+            .uri("printer-supply-info-uri", pageURI),
+            IPPAttribute(name: "printer-supply", syntax: .octetString, values: [.octets(Array(
+                "index=1;class=supplyThatIsConsumed;type=other;unit=percent;maxcapacity=100;level=\(paperLevel);colorantname=unknown;".utf8))]),
+            .text("printer-supply-description", "Paper roll"),
+            IPPAttribute(name: "printer-geo-location", syntax: .unknown, values: [.outOfBand(.unknown)]),
+            .text("printer-organization", ""),
+            .text("printer-organizational-unit", ""),
+            .keyword("printer-get-attributes-supported", "document-format"),
+            .boolean("preferred-attributes-supported", false),
+            // Required of an IPP Everywhere printer; a job's `overrides` is answered as unsupported (not in job-creation-attributes).
+            .keyword("overrides-supported", "document-number", "pages"),
+        ]
         attributes += media.attributes
         return attributes
     }

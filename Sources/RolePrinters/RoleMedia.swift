@@ -76,12 +76,13 @@ struct RoleMedia: Sendable {
             + "\(Self.figure(Length(hundredthsOfMillimetre: Self.defaultLength(first))))mm"
     }
 
-    /// `media-supported`: each sheet, and a roll's smallest and largest cut.
+    /// `media-supported`: each sheet, and a roll's largest and smallest cut and its default.
     var supportedNames: [String] {
         entries.flatMap { entry -> [String] in
             guard entry.isRoll else { return [entry.name] }
             let width = Self.figure(Length(hundredthsOfMillimetre: entry.width))
-            return [entry.name, "roll_min_\(width)x\(Self.figure(Length(hundredthsOfMillimetre: entry.lengths.lowerBound)))mm"]
+            return [entry.name, "roll_min_\(width)x\(Self.figure(Length(hundredthsOfMillimetre: entry.lengths.lowerBound)))mm",
+                    "roll_current_\(width)x\(Self.figure(Length(hundredthsOfMillimetre: Self.defaultLength(entry))))mm"]
         }
     }
 
@@ -119,8 +120,12 @@ struct RoleMedia: Sendable {
             IPPAttribute.integers("media-\(Self.edgeName(edge))-margin-supported",
                                   Array(Set(entries.map { $0.margins[keyPath: edge].hundredthsOfMillimetre })).sorted())
         }
+        // Beside each roll's range, the size a job without one is cut to: CUPS 2.4's
+        // `lpadmin -m everywhere` makes no queue for a printer with no fixed size at all.
+        let rollDefaults = entries.filter(\.isRoll)
         return [
-            .collections("media-col-database", entries.map { Self.collection($0) }),
+            .collections("media-col-database", entries.map { Self.collection($0) }
+                + rollDefaults.map { Self.collection($0, length: Self.defaultLength($0)) }),
             .collection("media-col-default", Self.collection(first, length: Self.defaultLength(first))),
             .collections("media-col-ready", entries.map { Self.collection($0) }),
             .keyword("media-col-supported", "media-bottom-margin", "media-left-margin", "media-right-margin", "media-size",
@@ -128,7 +133,7 @@ struct RoleMedia: Sendable {
             .keywords("media-default", [defaultName]),
             .keywords("media-ready", [defaultName]),
             .keywords("media-supported", supportedNames),
-            .collections("media-size-supported", entries.map { Self.size($0) }),
+            .collections("media-size-supported", entries.map { Self.size($0) } + rollDefaults.map { Self.size($0, length: Self.defaultLength($0)) }),
             .keywords("media-source-supported", sources),
             .keywords("media-type-supported", Array(Set(entries.map(\.type))).sorted()),
             margins(\.bottom), margins(\.left), margins(\.right), margins(\.top),

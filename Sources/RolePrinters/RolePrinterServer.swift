@@ -88,6 +88,15 @@ public struct RolePrinterServer: Sendable {
         return IPPMessage(version: version, code: status.rawValue, requestID: requestID, groups: groups)
     }
 
+    /// What a role printer's web page shows: nil for a role not served.
+    public func page(for role: Role, base: String) async -> RolePrinterPage? {
+        guard roles.contains(role) else { return nil }
+        let request = RolePrinterRequest(message: IPPMessage(code: 0, requestID: 1, groups: []), document: Data(), role: role, base: base)
+        guard let printer = try? await describe(request) else { return nil }
+        return RolePrinterPage(role: role, uri: printer.printerURI, printerName: printer.printer?.name, state: printer.stateMessage,
+                               reasons: printer.stateReasons, queued: printer.queuedJobs, statusPage: identity.moreInfo)
+    }
+
     /// The role printer as it is now: the printer its jobs go to (the
     /// primary, or the first backup ready while the primary needs a person),
     /// and its queue.
@@ -104,4 +113,17 @@ public struct RolePrinterServer: Sendable {
             throw IPPRefusal(.internalError, "The role \(request.role) could not be read: \(store.explain(error)) Try again shortly.")
         }
     }
+}
+
+/// What a role printer's web page (`printer-more-info`) shows.
+public struct RolePrinterPage: Sendable {
+    public var role: Role
+    public var uri: String
+    /// The printer its jobs go to now; nil when none holds the role.
+    public var printerName: String?
+    public var state: String
+    public var reasons: [String]
+    public var queued: Int
+    /// The agent's status page, when the API listens on TCP.
+    public var statusPage: String?
 }

@@ -28,7 +28,8 @@ import Testing
         let printer = answer.attributes(in: .printer)
         #expect(printer.strings("printer-kind") == ["receipt", "roll"])
         #expect(printer.strings("printer-uri-supported") == ["ipp://localhost:8631/ipp/print/receipt"])
-        #expect(printer.string("printer-more-info") == "http://127.0.0.1:9180/")
+        #expect(printer.string("printer-more-info") == "http://localhost:8631/ipp/print/receipt")
+        #expect(printer.strings("printer-icons") == ["http://localhost:8631/ipp/print/receipt/icon.png"])
         let ready = try #require(printer.collections("media-col-ready").first)
         #expect(ready.string("media-source") == "main-roll")
         let size = try #require(ready.collections("media-size").first)
@@ -36,6 +37,9 @@ import Testing
         #expect(size[named: "y-dimension"]?.value?.range == 2500...300_000, "the cut range is the length a job may ask for")
         #expect(ready.int("media-left-margin") == 400)
         #expect(printer.strings("media-ready") == ["roll_current_80x200mm"])
+        // Beside the range, one fixed size (the default cut), without which CUPS 2.4 makes no queue.
+        let database = printer.collections("media-col-database").compactMap { $0.collections("media-size").first?.int("y-dimension") }
+        #expect(database == [20_000])
         #expect(printer[named: "printer-resolution-default"]?.value?.resolution == IPPResolution(horizontal: 203, vertical: 203))
         #expect(printer.ints("finishings-supported") == [3, 60])
         // The same role on the same box has the same UUID in every process; another role has its own.

@@ -19,7 +19,7 @@ struct CupsAcceptance: Sendable {
         defer { printer.stop() }
         let cups = try await PrivateCups.start(logLevel: "warn")
         defer { cups.stop() }
-        if case .refused(let reason) = try await DriverlessQueue.add("receipt", uri: printer.uri, on: cups, folder: folder) {
+        if case .refused(let reason) = try await DriverlessQueue.add("receipt", uri: printer.uri, on: cups) {
             throw BenchError("cupsd made no driverless queue: \(reason)")
         }
         _ = try await TimedRun.run("cupsdisable", ["-h", cups.server, "receipt"], environment: [:], folder: folder)

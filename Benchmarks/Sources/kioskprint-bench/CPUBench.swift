@@ -179,7 +179,7 @@ struct CupsCPU: Sendable {
         let cups = try await PrivateCups.start(logLevel: "warn")
         defer { cups.stop() }
         let queue = LpPrintPath.queue
-        if case .refused(let reason) = try await DriverlessQueue.add(queue, uri: printer.uri, on: cups, folder: folder) {
+        if case .refused(let reason) = try await DriverlessQueue.add(queue, uri: printer.uri, on: cups) {
             throw BenchError("cupsd made no driverless queue for the CUPS side's printer: \(reason)")
         }
         let option = "PageSize=Custom.\(document.widthText)x\(document.lengthText)mm"

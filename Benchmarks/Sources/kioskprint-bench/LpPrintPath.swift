@@ -55,9 +55,9 @@ struct LpPrintPath: Sendable {
         var cups = try await PrivateCups.start(logLevel: "warn")
         defer { cups.stop() }
 
-        let strict = try await DriverlessQueue.add("kioskprint-preset", uri: strictURI, on: cups, folder: folder)
-        try await DriverlessQueue.remove("kioskprint-preset", on: cups, folder: folder)
-        if case .refused(let reason) = try await DriverlessQueue.add(queue, uri: printer.uri, on: cups, folder: folder) {
+        let strict = try await DriverlessQueue.add("kioskprint-preset", uri: strictURI, on: cups)
+        try DriverlessQueue.remove("kioskprint-preset", on: cups)
+        if case .refused(let reason) = try await DriverlessQueue.add(queue, uri: printer.uri, on: cups) {
             throw BenchError("cupsd made no driverless queue for the CUPS side's printer: \(reason)")
         }
         var result = LpPrintPath(

@@ -25,7 +25,8 @@ public enum PGMCodec {
         guard numbers[2] == 255, width > 0, height > 0 else {
             throw .damaged(name: name, format: "PGM", reason: "only 8-bit greymaps (maximum 255) of at least one pixel are read")
         }
-        try GrayImage.checkDeclaredSize(width: width, height: height, bytesPerPixel: 1, name: name)
+        // Pages already drawn, with the limits of such pages (a long receipt is taller than any logo).
+        try RasterDocument.checkPageSize(width, height, name: name)
         guard data.count - index >= width * height else {
             throw .truncated(name: name, format: "PGM", detail: "it holds \(max(0, data.count - index)) of \(width * height) pixels")
         }

@@ -26,14 +26,18 @@ public enum RasterDocument {
     public static func pages(_ data: Data, name: String) throws(ImageError) -> [Page] {
         let read: [RasterReader.Page]
         do {
-            var count = 0
+            var count = 0, total = 0
             read = try RasterReader.read(data: data) { header in
                 count += 1
                 guard count <= maximumPages else {
                     throw ImageError.damaged(name: name, format: "raster", reason: "it has more than \(maximumPages) pages")
                 }
-                try GrayImage.checkDeclaredSize(width: header.width, height: header.height, bytesPerPixel: max(1, header.bitsPerPixel / 8),
-                                                name: name)
+                try checkPageSize(header.width, header.height, name: name)
+                // The page as read (its own layout) and as grey, a byte a pixel.
+                total += header.bytesPerLine * header.height + header.width * header.height
+                guard total <= RenderLimits.maximumDrawnDocumentBytes else {
+                    throw ImageError.decodedTooLarge(name: name, width: header.width, height: header.height, bytes: total)
+                }
                 guard Self.luminance(of: header) != nil else {
                     throw ImageError.damaged(name: name, format: "raster", reason: "its pages are \(header.bitsPerPixel)-bit colour space "
                         + "\(header.colorSpace), not black_1, sgray_8, srgb_8 or the URF equivalents")
@@ -48,6 +52,17 @@ public enum RasterDocument {
             guard let convert = luminance(of: page.header) else { return nil }
             let image = GrayImage(width: page.header.width, height: page.header.height, luminance: convert(page))
             return Page(image: image, resolution: page.header.resolution, isBilevel: page.header.bitsPerPixel == 1)
+        }
+    }
+
+    /// A page a client drew may be larger than an image in a template (a
+    /// whole A4 page at 600 dpi, a long receipt), within its own limits.
+    static func checkPageSize(_ width: Int, _ height: Int, name: String) throws(ImageError) {
+        guard width > 0, height > 0, width <= RenderLimits.maximumDrawnPageSide, height <= RenderLimits.maximumDrawnPageSide,
+              width * height <= RenderLimits.maximumDrawnPagePixels else {
+            throw .damaged(name: name, format: "raster", reason: "a page declares \(width) x \(height) dots, more than the "
+                + "\(RenderLimits.maximumDrawnPagePixels / 1_000_000) megapixels and \(RenderLimits.maximumDrawnPageSide) dots a side "
+                + "a page is read with; print it at the printer's own resolution (printer-resolution-supported)")
         }
     }
 

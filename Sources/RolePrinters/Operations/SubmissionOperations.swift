@@ -102,14 +102,16 @@ extension RolePrinterServer {
             throw IPPRefusal(.badRequest, "The request has no document after its attributes.")
         }
         let (fileEnding, language) = try DocumentKind.of(document, declared: ticket.format, printer: printer)
-        let upload = (intake.spoolFolder as NSString).appendingPathComponent(".ipp-\(UUID().uuidString).\(fileEnding)")
+        // A folder of its own, so that the intake's messages name the file as "document.pdf", not by a temporary name.
+        let folder = (intake.spoolFolder as NSString).appendingPathComponent(".ipp-\(UUID().uuidString)")
+        let upload = (folder as NSString).appendingPathComponent("document.\(fileEnding)")
         do {
-            try FileManager.default.createDirectory(atPath: intake.spoolFolder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try document.write(to: URL(fileURLWithPath: upload))
         } catch {
             throw IPPRefusal(.internalError, "The document could not be written to \(intake.spoolFolder): \(error). Nothing was queued.")
         }
-        defer { try? FileManager.default.removeItem(atPath: upload) }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         do {
             return try await intake.queueFile(upload, role: printer.role, language: language, jobName: ticket.name, copies: ticket.copies,
                                               source: "ipp", submittedBy: user, id: id)

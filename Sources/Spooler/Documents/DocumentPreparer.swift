@@ -71,9 +71,14 @@ public struct DocumentPreparer: Sendable {
             if let roll = capabilities.rolls.first, abs(image.width - roll.width.dots(at: dpi)) <= max(2, dpi / 25) {
                 image = image.cropped(x: roll.margins.left.dots(at: dpi), width: roll.printableWidth.dots(at: dpi))
             }
+            let width = String(format: "%.2f", Double(image.width) * 25.4 / Double(dpi))
+            // Drawn at another resolution (an A4 page at 600 dpi to a 203 dpi printer): scaled now, so that
+            // the layout holds the printer's dots, not the client's.
+            if let printerDPI = capabilities.resolutions.native?.horizontal, printerDPI < dpi {
+                image = image.scaled(toWidth: max(1, image.width * printerDPI / dpi))
+            }
             let file = "page-\(index + 1).pgm"
             embedded[file] = PGMCodec.encode(image)
-            let width = String(format: "%.2f", Double(image.width) * 25.4 / Double(dpi))
             if index > 0 { body += "<cut/>" }
             body += #"<image src="\#(file)" width="\#(width)mm" dither="\#(page.isBilevel ? "threshold" : "floyd-steinberg")"/>"#
         }

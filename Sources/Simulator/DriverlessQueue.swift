@@ -1,12 +1,10 @@
-import BenchSupport
-import Foundation
-import Simulator
+public import Foundation
 
 /// A CUPS queue made as a site would make one for an IPP Everywhere printer:
 /// `lpadmin -p NAME -E -v URI -m everywhere`, cupsd writing the PPD from
 /// the printer's own attributes.
-enum DriverlessQueue {
-    enum Setup: Sendable, Equatable {
+public enum DriverlessQueue {
+    public enum Setup: Sendable, Equatable {
         case ready
         /// No PPD: why, in cupsd's words (or lpadmin's).
         case refused(String)
@@ -16,11 +14,11 @@ enum DriverlessQueue {
     /// not enough: when cupsd cannot make the PPD, CUPS 2.4.2's lpadmin still
     /// exits 0 and leaves a queue without one, which accepts jobs and calls them
     /// completed without sending anything to the printer.
-    static func add(_ name: String, uri: String, on cups: PrivateCups, folder: URL) async throws -> Setup {
-        let run = try await TimedRun.run("lpadmin", ["-h", cups.server, "-p", name, "-E", "-v", uri, "-m", "everywhere"],
-                                         environment: [:], folder: folder, limit: .seconds(60))
-        guard run.succeeded else {
-            return .refused("lpadmin exited \(run.status): \(run.output.trimmingCharacters(in: .whitespacesAndNewlines))")
+    public static func add(_ name: String, uri: String, on cups: PrivateCups) async throws -> Setup {
+        let run = try Subprocess.run(try ProgramPath.find("lpadmin"), ["-h", cups.server, "-p", name, "-E", "-v", uri, "-m", "everywhere"],
+                                     limit: .seconds(60))
+        guard run.status == 0 else {
+            return .refused("lpadmin exited \(run.status): \((run.output + run.errors).trimmingCharacters(in: .whitespacesAndNewlines))")
         }
         // cupsd asks the printer and writes the PPD after lpadmin has its answer.
         let ppd = cups.directory.appendingPathComponent("ppd/\(name).ppd").path
@@ -38,13 +36,13 @@ enum DriverlessQueue {
                 + cups.errorLog.split(separator: "\n").suffix(4).joined(separator: " / ") + ")")))
     }
 
-    static func remove(_ name: String, on cups: PrivateCups, folder: URL) async throws {
-        _ = try await TimedRun.run("lpadmin", ["-h", cups.server, "-x", name], environment: [:], folder: folder)
+    public static func remove(_ name: String, on cups: PrivateCups) throws {
+        _ = try Subprocess.run(try ProgramPath.find("lpadmin"), ["-h", cups.server, "-x", name])
     }
 
     /// The first lines of the queue's PPD that say what CUPS will send: its
     /// filter (`*cupsFilter2`), for the table's footnote.
-    static func filter(_ name: String, on cups: PrivateCups) -> String? {
+    public static func filter(_ name: String, on cups: PrivateCups) -> String? {
         let ppd = cups.directory.appendingPathComponent("ppd/\(name).ppd")
         let text = (try? String(contentsOf: ppd, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").first { $0.hasPrefix("*cupsFilter2:") }

@@ -1,8 +1,6 @@
-import BenchSupport
-import Foundation
-import Simulator
+public import Foundation
 
-/// A cupsd of the bench's own, run by hand as ../shared/PLATFORM.md
+/// A cupsd of the lab's own (the bench's comparison, the role printers' tests), run by hand as ../shared/PLATFORM.md
 /// describes: `cupsd -f -c cupsd.conf -s cups-files.conf` with every path
 /// (ServerRoot, RequestRoot, CacheDir, StateDir, TempDir, the logs, the
 /// printcap) inside a private folder, listening on its own loopback port
@@ -12,17 +10,17 @@ import Simulator
 /// The folder is under /tmp, not in the lab's folder: cupsd runs its filters
 /// as user lp, which must reach the spool and temporary folders, and the lab's
 /// folder is root's alone (mode 0700).
-struct PrivateCups: Sendable {
-    let directory: URL
-    let port: Int
+public struct PrivateCups: Sendable {
+    public let directory: URL
+    public let port: Int
     private(set) var process: Spawned
 
     /// `-h` for lp, lpadmin and lpstat.
-    var server: String { "localhost:\(port)" }
+    public var server: String { "localhost:\(port)" }
     /// A queue's URI, for Get-Job-Attributes to cupsd.
-    func queueURI(_ queue: String) -> String { "ipp://localhost:\(port)/printers/\(queue)" }
+    public func queueURI(_ queue: String) -> String { "ipp://localhost:\(port)/printers/\(queue)" }
 
-    var errorLog: String {
+    public var errorLog: String {
         (try? String(contentsOf: directory.appendingPathComponent("log/error_log"), encoding: .utf8)) ?? ""
     }
 
@@ -32,14 +30,14 @@ struct PrivateCups: Sendable {
 
     /// Starts cupsd and returns once it accepts connections.
     /// `logLevel`: Debian's own cupsd.conf uses `warn`; `debug` logs what the IPP backend sends.
-    static func start(logLevel: String) async throws -> PrivateCups {
+    public static func start(logLevel: String = "warn") async throws -> PrivateCups {
         for (program, package) in programs where locate(program) == nil {
-            throw BenchError("\(program) is not installed (Debian package \(package); scripts/install-deps.sh installs it)")
+            throw LabError.failed(program: program, reason: "it is not installed (Debian package \(package); scripts/install-deps.sh installs it)")
         }
-        let template = "/tmp/kioskprint-bench-cups-XXXXXX"
+        let template = "/tmp/kioskprint-cups-XXXXXX"
         var buffer = Array(template.utf8CString)
         guard let made = mkdtemp(&buffer) else {
-            throw BenchError("could not create a folder for cupsd: \(String(cString: strerror(errno)))")
+            throw LabError.failed(program: "cupsd", reason: "no folder could be made for it: \(String(cString: strerror(errno)))")
         }
         let directory = URL(fileURLWithPath: String(cString: made))
         chmod(directory.path, 0o755)
@@ -62,13 +60,13 @@ struct PrivateCups: Sendable {
     }
 
     /// Stops cupsd and starts it again with another log level; queues and their PPDs stay.
-    mutating func restart(logLevel: String) async throws {
+    public mutating func restart(logLevel: String) async throws {
         process.stop()
         process = try await Self.launch(directory: directory, port: port, logLevel: logLevel)
     }
 
     /// Stops cupsd (by the id of the guard that runs it) and removes its folder.
-    func stop() {
+    public func stop() {
         process.stop(grace: .seconds(5))
         try? FileManager.default.removeItem(at: directory)
     }
@@ -87,17 +85,17 @@ struct PrivateCups: Sendable {
             process.stop()
             let said = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
             let log = (try? String(contentsOf: directory.appendingPathComponent("log/error_log"), encoding: .utf8)) ?? ""
-            throw BenchError("cupsd did not start: \((said + log).split(separator: "\n").suffix(6).joined(separator: " / "))")
+            throw LabError.didNotStart(program: "cupsd", log: (said + log).split(separator: "\n").suffix(6).joined(separator: " / "))
         }
         return process
     }
 
-    /// Runs cupsd (its arguments after the bench's pid) and stops it when
-    /// told to (SIGTERM) or when the bench is gone, so that a bench killed
-    /// midway leaves no cupsd behind in its network namespace.
+    /// Runs cupsd (its arguments after the lab process's pid) and stops it
+    /// when told to (SIGTERM) or when that process is gone, so that a bench or
+    /// test killed midway leaves no cupsd behind.
     static let guardScript = """
         #!/bin/sh
-        # Written by kioskprint-bench: runs its private cupsd for as long as the bench (pid $1) lives.
+        # Written by KioskPrint's lab: runs its private cupsd for as long as the process $1 lives.
         bench="$1"; shift
         "$@" &
         child=$!
@@ -111,7 +109,7 @@ struct PrivateCups: Sendable {
     static func filesConfiguration(_ directory: URL) -> String {
         let root = directory.path
         return """
-            # kioskprint-bench's private cupsd: every path inside \(root).
+            # KioskPrint's lab's private cupsd: every path inside \(root).
             ServerRoot \(root)
             RequestRoot \(root)/spool
             CacheDir \(root)/cache
@@ -131,7 +129,7 @@ struct PrivateCups: Sendable {
 
     static func mainConfiguration(port: Int, logLevel: String) -> String {
         """
-        # kioskprint-bench's private cupsd: loopback only, no browsing, no authentication.
+        # KioskPrint's lab's private cupsd: loopback only, no browsing, no authentication.
         LogLevel \(logLevel)
         Listen localhost:\(port)
         Browsing No
