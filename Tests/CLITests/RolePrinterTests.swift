@@ -153,7 +153,7 @@ struct IpptoolTally: CustomStringConvertible {
     var output = ""
 
     static func run(uri: String, file: String, document: String?) throws -> IpptoolTally {
-        let arguments = ["-tv"] + (document.map { ["-f", $0] } ?? []) + [uri, file]
+        let arguments = ["-tIv"] + (document.map { ["-f", $0] } ?? []) + [uri, file]
         let run = try Subprocess.run(try ProgramPath.find("ipptool"), arguments, limit: .seconds(240))
         var tally = IpptoolTally(output: run.output + run.errors)
         for line in run.output.split(separator: "\n") {
