@@ -258,8 +258,30 @@ import Testing
             """) == [
                 #"role.coupon.unknown-fate: "reprint" is not one of "reprint-marked", "hold"."#,
                 #"role.coupon.media-changes: "ignore" is not one of "fail", "warn"."#,
-                #"role.coupon.cut-styel: is not a known key here. Did you mean "cut-style"? Known keys: unknown-fate, cut-style, media-changes."#,
+                #"role.coupon.cut-styel: is not a known key here. Did you mean "cut-style"? Known keys: unknown-fate, cut-style, media-changes, ipp-printer."#,
             ])
+    }
+
+    @Test func rolePrintersAreTurnedOnPerRoleAndKeptOffTheLANWithoutTLS() throws {
+        let configuration = try parse("""
+            [ipp]
+            listen = "127.0.0.1:8700"
+            require-token = true
+            [role.receipt]
+            ipp-printer = true
+            [role.coupon]
+            cut-style = "full"
+            """)
+        #expect(configuration.ippRoles == [try Role("receipt")])
+        #expect(configuration.ipp.listen == ListenAddress(host: "127.0.0.1", port: 8700) && configuration.ipp.requireToken)
+        #expect(try parse("").ipp.listen == IPPSettings.defaultListen && !(try parse("").ipp.requireToken))
+        let refused = problems("""
+            [ipp]
+            listen = "0.0.0.0:8631"
+            tls-key = "key.pem"
+            """)
+        #expect(refused.contains { $0.hasPrefix("ipp.tls-certificate: is missing") }, "\(refused)")
+        #expect(refused.contains { $0.hasPrefix("ipp.listen:") && $0.contains("only with TLS") }, "\(refused)")
     }
 
     @Test func aButtonOpensTheCashDrawer() throws {
