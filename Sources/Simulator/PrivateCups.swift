@@ -13,7 +13,7 @@ public import Foundation
 public struct PrivateCups: Sendable {
     public let directory: URL
     public let port: Int
-    private(set) var process: Spawned
+    public private(set) var process: Spawned
 
     /// `-h` for lp, lpadmin and lpstat.
     public var server: String { "localhost:\(port)" }

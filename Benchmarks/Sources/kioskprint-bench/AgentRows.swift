@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Simulator
 
 /// The agent bench's tables: start-up, idle footprint and the soak's
 /// verdicts in the bench's usual table, then the soak's footprint after

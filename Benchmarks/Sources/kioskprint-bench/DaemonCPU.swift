@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Simulator
 
 /// A daemon's CPU time from /proc/PID/stat, its reaped children's included:
 /// how cupsd's cost per job is counted. cupsd runs each job's filters and

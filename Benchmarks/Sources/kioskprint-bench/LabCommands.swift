@@ -197,6 +197,34 @@ struct APICommand: AsyncParsableCommand {
     }
 }
 
+/// `kioskprint-bench ipp`: the role printers.
+struct IPPCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ipp",
+        abstract: "The role printers: Print-Job through a role beside ippeveprinter and LPrint, Get-Printer-Attributes, memory.",
+        discussion: """
+            Against the agent (`kioskprint run`) with the receipt and label roles served as IPP printers: N \
+            one-page receipts (PWG raster, as CUPS sends them) with Print-Job through the receipt role printer \
+            beside Print-Job straight to its ippeveprinter, N labels through the label role beside LPrint \
+            1.1.0, Get-Printer-Attributes to both, and the idle agent's memory with the role printers on and \
+            off. Needs root (the lab).
+            """)
+
+    @Option(help: ArgumentHelp("Jobs of each kind (at least 10).", valueName: "n"))
+    var jobs = RolePrinterBench.defaultJobs
+    @OptionGroup var kioskprint: KioskprintOption
+    @OptionGroup var lab: LabOptions
+
+    func validate() throws {
+        guard jobs >= 10 else { throw ValidationError("--jobs takes a whole number of jobs, at least 10.") }
+    }
+
+    func run() async throws {
+        try lab.enterLab("kioskprint-bench ipp", needsRootFor: "its printers come from a PrinterLab, which runs a private avahi-daemon")
+        await RolePrinterBench.run(jobs: jobs, kioskprint: try kioskprint.binary())
+    }
+}
+
 /// `kioskprint-bench hostile`: hostile files through the agent's folders.
 struct HostileCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
