@@ -21,10 +21,14 @@ build_pkgs=(
 # tested in; promtool (Debian ships it in prometheus) checks the agent's
 # /metrics and the shipped alert rules; LPrint, the independent label
 # printer (ZPL) the label tests print through beside the simulators, and
-# socat, which bridges its local socket to a loopback port.
+# socat, which bridges its local socket to a loopback port. The role printers'
+# tests and the demo print through a private cupsd (cups, its PDF filters in
+# cups-filters, lp and lpadmin in cups-client), and Ghostscript makes the
+# documents ipptool's conformance files send.
 run_pkgs=(
   cups-ipp-utils avahi-daemon avahi-utils dbus-daemon tmux procps systemd
   curl chromium prometheus lprint socat
+  cups cups-filters cups-client ghostscript
 )
 # The benchmarks (the Benchmarks/ package, built by `scripts/build-release.sh --with-bench`):
 # `kioskprint-bench render` compares against Ghostscript's PDF-to-PWG path (gstoraster's),
@@ -32,8 +36,7 @@ run_pkgs=(
 # `kioskprint-bench print`, `agent` and `api` compare against a private cupsd (lp, ipptool,
 # a driverless queue).
 bench_pkgs=(
-  ghostscript time
-  cups cups-filters cups-client
+  time
 )
 
 missing=()

@@ -69,6 +69,15 @@ enum FuzzReaders {
         precondition(again?.message.groups.count == message.groups.count, "the groups changed in the round trip")
     }
 
+    /// A raster document's pages; each, handed on as PGM, reads back the same size.
+    static func raster(_ data: Data) {
+        guard let pages = try? RasterDocument.pages(data, name: "fuzz.pwg") else { return }
+        for page in pages {
+            let again = try? GrayImage.decode(data: PGMCodec.encode(page.image), name: "fuzz.pgm")
+            precondition(again?.width == page.image.width && again?.height == page.image.height, "a page read does not survive PGM")
+        }
+    }
+
     /// A roll template and a fixed-size one: every kind of page a printer's figures must give.
     static let builtIns = BuiltInTemplates.all.filter { ["receipt", "shipping-label"].contains($0.name) }
 }

@@ -24,6 +24,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case httpRequest = "http-request"
     /// An IPP message as a role printer's listener reads it (libcups' reader), and its reply written back.
     case ippMessage = "ipp-message"
+    /// A role printer's answer to an IPP request (every operation, over a real store).
+    case rolePrinter = "role-printer"
+    /// A client's PWG raster or URF document, read into pages as a role printer reads it.
+    case raster
 
     /// Runs the reader on `data`. Errors are the reader's business (bad input
     /// is refused with a message); only a crash, a hang or runaway memory is a finding.
@@ -39,6 +43,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .printerAttributes: FuzzReaders.printerAttributes(data)
         case .httpRequest: HTTPRequestReader.respond(data)
         case .ippMessage: FuzzReaders.ippMessage(data)
+        case .rolePrinter: RolePrinterReader.respond(data)
+        case .raster: FuzzReaders.raster(data)
         }
     }
 }

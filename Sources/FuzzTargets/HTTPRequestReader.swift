@@ -6,7 +6,6 @@ import KioskConfiguration
 import Logging
 import Spooler
 import Store
-import Synchronization
 import Templates
 
 /// The API's request path, driven in process: each input is one request
@@ -48,18 +47,5 @@ enum HTTPRequestReader {
         }
         guard let (head, body) = InProcessAPI.request(from: bytes) else { return }
         _ = wait { await kiosk.api.respond(head, body: body) }
-    }
-
-    /// Runs `work` to its end from synchronous code (the fuzzer's callback).
-    private static func wait<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
-        let result = Mutex<T?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            let value = await work()
-            result.withLock { $0 = value }
-            done.signal()
-        }
-        done.wait()
-        return result.withLock { $0! }
     }
 }

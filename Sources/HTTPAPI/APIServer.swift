@@ -172,9 +172,10 @@ public struct APIServer: Sendable {
     /// A client silent for 30 s (a half-sent request, a connection left open)
     /// is disconnected; event streams are answers in progress, not idle. A
     /// body that comes too slowly, or a request answered before it was read
-    /// (a refusal), closes its connection (`RequestPace`).
+    /// (a refusal), closes its connection (`RequestPace`). `Expect: 100-continue`
+    /// is answered at once (`ExpectContinue`).
     static var server: HTTPServerBuilder {
-        .http1(configuration: .init(additionalChannelHandlers: [RequestPace()], idleTimeout: .seconds(30)))
+        .http1(configuration: .init(additionalChannelHandlers: [ExpectContinue(), RequestPace()], idleTimeout: .seconds(30)))
     }
 
     /// At most 256 connections at once per listener: a flood of them takes

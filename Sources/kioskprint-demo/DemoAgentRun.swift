@@ -68,8 +68,9 @@ struct DemoAgentRun {
         let store = try KioskStore(path: databasePath)
         let api = try await DemoAPI.start(agent: agent, store: store, folder: files.folder + "/pos-app")
         let posted = try await api.postReceipt(data: try sampleReceipt())
+        let printedThroughCups = try await DemoCups.printReceipt(agent: agent, store: store, folder: files.folder)
         let dropped = drops.count - 1  // the malformed receipt is refused, not queued
-        let expected = dropped + presses + (posted ? 1 : 0)
+        let expected = dropped + presses + (posted ? 1 : 0) + (printedThroughCups ? 1 : 0)
         print("\nWaiting until the \(expected) jobs queued have ended:")
         var latest: [PrintJob] = []
         let states = { " The jobs: " + (latest.isEmpty ? "none queued." : latest.map { "\($0.id) \"\($0.name)\" \($0.state)" }

@@ -70,6 +70,14 @@ struct DemoConfiguration {
         [http]
         listen = "127.0.0.1:0"
 
+        # The receipt role is also an IPP Everywhere printer, for CUPS, iOS and the rest,
+        # on a free loopback port as well.
+        [ipp]
+        listen = "127.0.0.1:0"
+
+        [role.receipt]
+        ipp-printer = true
+
         """
         guard withGPIO else { return text }
         text += """

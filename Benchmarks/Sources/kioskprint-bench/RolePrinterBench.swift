@@ -35,7 +35,7 @@ enum RolePrinterBench {
             let on = try await APIBench.idleFootprint(site)
 
             let receipt = try rasterDocument(for: try await capabilities(of: "receipt", site), name: "receipt", folder: site.folder)
-            let label = try rasterDocument(for: try await capabilities(of: "label", site), name: "label", folder: site.folder)
+            let label = try labelDocument(folder: site.folder)
             let notify = try NotifySocket(receiveTimeout: .seconds(1))
             let agent = try await offloaded { try site.start(notify: notify, log: site.folder.appendingPathComponent("ipp-agent.log").path) }.agent
             defer { _ = site.stop(agent) }
@@ -96,6 +96,21 @@ enum RolePrinterBench {
         let gs = try Subprocess.run(try ProgramPath.find("gs"), ["-q", "-sDEVICE=pwgraster", "-r203", "-dcupsColorSpace=3",
                                                                  "-dcupsBitsPerColor=1", "-o", output, pdf.path])
         guard gs.status == 0 else { throw BenchError("gs could not make \(name).pwg: \(gs.errors)") }
+        let data = try Data(contentsOf: URL(fileURLWithPath: output))
+        return (data, data.count)
+    }
+
+    /// A 4x6 in shipping label as a client would draw it: PWG raster (black_1) at 203 dpi, by Ghostscript.
+    static func labelDocument(folder: URL) throws -> (data: Data, bytes: Int) {
+        let output = folder.appendingPathComponent("label.pwg").path
+        let gs = try Subprocess.run(try ProgramPath.find("gs"), [
+            "-q", "-sDEVICE=pwgraster", "-r203", "-dDEVICEWIDTHPOINTS=288", "-dDEVICEHEIGHTPOINTS=432", "-dFIXEDMEDIA",
+            "-dcupsColorSpace=3", "-dcupsBitsPerColor=1", "-o", output, "-c",
+            "/Helvetica-Bold findfont 28 scalefont setfont 24 380 moveto (SHIP TO) show /Helvetica findfont 18 scalefont setfont "
+                + "24 340 moveto (Jane Doe, 1 Main Street) show 24 316 moveto (12345 Springfield) show 4 setlinewidth "
+                + "18 18 252 396 rectstroke 0 1 39 { 5 mul 36 add 60 exch 120 3 exch rectfill } for showpage",
+        ])
+        guard gs.status == 0 else { throw BenchError("gs could not make label.pwg: \(gs.errors)") }
         let data = try Data(contentsOf: URL(fileURLWithPath: output))
         return (data, data.count)
     }

@@ -27,8 +27,8 @@ struct HTTPService: Service {
                 let stopping = serving.withLock { $0 }
                 stopping?.cancel()
                 await stopping?.value
-                logger.notice(Logger.Message(stringLiteral: configuration.http.isEnabled
-                    ? "SIGHUP: the HTTP API starts again with the [http] settings now in force."
+                logger.notice(Logger.Message(stringLiteral: configuration.http.isEnabled || !configuration.ippRoles.isEmpty
+                    ? "SIGHUP: the HTTP API and the role printers start again with the [http] and [ipp] settings now in force."
                     : "SIGHUP: the HTTP API is off in the new configuration; its listeners are closed."))
                 let next = serve(makeServer(configuration))
                 serving.withLock { $0 = next }
@@ -40,9 +40,9 @@ struct HTTPService: Service {
         }
     }
 
-    /// Serves `server` in a task of its own (nil when the API is off), so that a reload can stop it alone.
+    /// Serves `server` in a task of its own (nil when neither the API nor a role printer is on), so that a reload can stop it alone.
     private func serve(_ server: APIServer) -> Task<Void, Never>? {
-        guard server.settings.isEnabled else { return nil }
+        guard server.listenerCount > 0 else { return nil }
         return Task { [listened, logger] in
             do { try await server.run(onListening: { listened.yield() }) } catch is CancellationError {
             } catch {

@@ -62,7 +62,10 @@ final class TriggerService: Service, Sendable {
                 agent.logger.notice("SIGHUP: database and log-level changes take effect at the next start.")
             }
             // The certificate's files may have been renewed in place: TLS is loaded again at every reload.
-            if next.http != previous.http || next.box != previous.box || next.http.tlsCertificate != nil { httpChanged.yield(next) }
+            if next.http != previous.http || next.box != previous.box || next.http.tlsCertificate != nil
+                || next.ipp != previous.ipp || next.ippRoles != previous.ippRoles || next.ipp.tlsCertificate != nil {
+                httpChanged.yield(next)
+            }
             running = start(next)
             agent.logger.notice("SIGHUP: configuration reloaded: \(running.set.summary)")
             notifier.status("\(running.set.summary); configuration reloaded")
