@@ -188,6 +188,12 @@ public final class PrinterLab: Sendable {
             }
             return Loopback.accepts(port: port)
         }
+        // ippeveprinter goes on with one address family when the other's port is taken
+        // ("Unable to create IPv4 listener"): another server then answers half of
+        // localhost:PORT (a stopped printer was seen answering so). Start it elsewhere.
+        if process.logTail().contains("Unable to create IPv") {
+            throw LabError.didNotStart(program: "ippeveprinter '\(printer.name)'", log: process.logTail())
+        }
         // 60 s, not 20: a test suite's first half minute starts some thirty
         // printers at once, and on a slow host the lab's Avahi took more than
         // 20 s to announce the last of them (eleven tests failed so in one
