@@ -91,8 +91,7 @@ public struct RolePrinterServer: Sendable {
     /// What a role printer's web page shows: nil for a role not served.
     public func page(for role: Role, base: String) async -> RolePrinterPage? {
         guard roles.contains(role) else { return nil }
-        let request = RolePrinterRequest(message: IPPMessage(code: 0, requestID: 1, groups: []), document: Data(), role: role, base: base)
-        guard let printer = try? await describe(request) else { return nil }
+        guard let printer = try? await describe(role, base: base) else { return nil }
         return RolePrinterPage(role: role, uri: printer.printerURI, printerName: printer.printer?.name, state: printer.stateMessage,
                                reasons: printer.stateReasons, queued: printer.queuedJobs, statusPage: identity.moreInfo)
     }
@@ -101,16 +100,18 @@ public struct RolePrinterServer: Sendable {
     /// primary, or the first backup ready while the primary needs a person),
     /// and its queue.
     func describe(_ request: RolePrinterRequest) async throws(IPPRefusal) -> PrinterDescription {
+        try await describe(request.role, base: request.base)
+    }
+
+    func describe(_ role: Role, base: String) async throws(IPPRefusal) -> PrinterDescription {
         do {
-            let assignments = try await store.assignments(for: request.role).sorted { $0.position < $1.position }
+            let assignments = try await store.assignments(for: role).sorted { $0.position < $1.position }
             let printing = assignments.first { $0.printer.capabilities.attentionReasons.isEmpty } ?? assignments.first
-            let unfinished = try await store.jobs(role: request.role)
-            return PrinterDescription(role: request.role, identity: identity, printer: printing?.printer,
-                                      queuedJobs: unfinished.count,
-                                      printing: unfinished.contains { $0.state == .sending || $0.state == .sent },
-                                      base: request.base)
+            let unfinished = try await store.jobs(role: role)
+            return PrinterDescription(role: role, identity: identity, printer: printing?.printer, queuedJobs: unfinished.count,
+                                      printing: unfinished.contains { $0.state == .sending || $0.state == .sent }, base: base)
         } catch {
-            throw IPPRefusal(.internalError, "The role \(request.role) could not be read: \(store.explain(error)) Try again shortly.")
+            throw IPPRefusal(.internalError, "The role \(role) could not be read: \(store.explain(error)) Try again shortly.")
         }
     }
 }
