@@ -40,7 +40,8 @@ public enum RasterDocument {
                 }
                 guard Self.luminance(of: header) != nil else {
                     throw ImageError.damaged(name: name, format: "raster", reason: "its pages are \(header.bitsPerPixel)-bit colour space "
-                        + "\(header.colorSpace), not black_1, sgray_8, srgb_8 or the URF equivalents")
+                        + "\(header.colorSpace) with \(header.bytesPerLine) bytes a line for \(header.width) dots, not black_1, "
+                        + "sgray_8, srgb_8 or the URF equivalents with whole lines")
                 }
             }
         } catch let error as ImageError {
@@ -69,6 +70,9 @@ public enum RasterDocument {
     /// How a page's pixels become luminance, for the layouts clients send; nil for others.
     private static func luminance(of header: RasterHeader) -> ((RasterReader.Page) -> [UInt8])? {
         let width = header.width, height = header.height, stride = header.bytesPerLine
+        // A header is the client's word: its line must hold its width at its depth (the fuzzer sent
+        // bytesPerLine smaller than that, and every later row was read past the page's end).
+        guard width > 0, header.bitsPerPixel > 0, stride >= (width * header.bitsPerPixel + 7) / 8 else { return nil }
         func map(_ perPixel: @escaping ([UInt8], Int) -> UInt8) -> (RasterReader.Page) -> [UInt8] {
             { page in
                 var out = [UInt8](repeating: 255, count: width * height)
