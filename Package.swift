@@ -174,7 +174,7 @@ let package = Package(
                 swiftSettings: strict),
         .target(name: "Agent",
                 dependencies: ["PrintModel", "KioskConfiguration", "Store", "Templates", "Rendering", "Spooler", "Setup", "Triggers", "GPIO",
-                               "RolePrinters",
+                               "RolePrinters", "Discovery",
                                "Service", "Memory", "HTTPAPI",
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "Metrics", package: "swift-metrics"),

@@ -94,6 +94,13 @@ public struct Agent: Sendable {
         services.append(.init(service: HTTPService(first: api, changes: httpChanges, makeServer: makeServer, listened: listened,
                                                    logger: logger),
                               successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore, serviceName: "http"))
+        if !configuration.ippRoles.isEmpty {
+            let announced = makeServer(configuration)
+            if let printers = announced.rolePrinters {
+                services.append(.init(service: AnnouncementService(printers: printers, ipp: configuration.ipp, logger: logger),
+                                      successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore, serviceName: "dns-sd"))
+            }
+        }
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: services,
             gracefulShutdownSignals: [.sigterm, .sigint],

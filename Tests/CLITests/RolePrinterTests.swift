@@ -70,6 +70,41 @@ extension AgentEndToEnd {
             await kiosk.site.stop(kiosk.agent)
         }
 
+        /// "receipt @ BOX" as `avahi-browse -p` writes it: spaces and "@" escaped as decimal.
+        static let announcedName = #"receipt\032\064\032"#
+
+        @Test func avahiBrowseAndIppfindSeeTheRoleWithTheUniversalSubtypeAndItsTXT() async throws {
+            let kiosk = try await RolePrinterKiosk.start("dnssd", printer: .receipt80mm)
+            defer { kiosk.printer.stop() }
+            let bus = ["DBUS_SYSTEM_BUS_ADDRESS": try await PrinterLab.shared().busAddress]
+            var browsed = ""
+            do {
+                try await pollUntil("avahi-browse to list the receipt role under _universal", within: .seconds(30)) {
+                    browsed = try Subprocess.run(try ProgramPath.find("avahi-browse"), ["-rpt", "_universal._sub._ipp._tcp"],
+                                                 environment: bus).output
+                    return browsed.split(separator: "\n").contains { $0.hasPrefix("=") && $0.contains(Self.announcedName) }
+                }
+            } catch {
+                let said = kiosk.site.logText.split(separator: "\n").filter { $0.contains("DNS-SD") }.joined(separator: "\n")
+                Issue.record("\(error)\nThe agent said: \(said)\navahi-browse listed: \(browsed)")
+                return
+            }
+            let resolved = try #require(browsed.split(separator: "\n").first { $0.hasPrefix("=") && $0.contains(Self.announcedName) })
+            #expect(resolved.contains(";\(kiosk.port);"), "announced on the role printers' port: \(resolved)")
+            for pair in ["\"rp=ipp/print/receipt\"", "\"kind=receipt,roll\"", "\"txtvers=1\"", "\"PaperMax=<legal-A4\"",
+                         "\"pdl=application/octet-stream,image/jpeg,image/png,image/pwg-raster,image/urf\""] {
+                #expect(resolved.contains(pair), "TXT \(pair) in \(resolved)")
+            }
+            // The TXT's UUID and URF agree with what the printer says over IPP.
+            let attributes = try IpptoolTally.run(uri: kiosk.uri("receipt"), file: "/usr/share/cups/ipptool/get-printer-attributes.test",
+                                                  document: nil).output
+            let uuid = try #require(attributes.firstMatch(of: /printer-uuid \(uri\) = urn:uuid:([0-9a-f-]+)/).map { String($0.1) })
+            #expect(resolved.contains("\"UUID=\(uuid)\""), "\(resolved)")
+            let found = try Subprocess.run(try ProgramPath.find("ippfind"), ["-T", "5", "_ipp._tcp,_universal"], environment: bus)
+            #expect(found.output.contains("/ipp/print/receipt"), "ippfind: \(found.output)\(found.errors)")
+            await kiosk.site.stop(kiosk.agent)
+        }
+
         @Test func theListenerRefusesAStrangerAForeignHostAndAnOversizedRequest() async throws {
             let kiosk = try await RolePrinterKiosk.start("guards", printer: .receipt80mm,
                                                           ipp: "require-token = true", http: "max-body = \"2KB\"\nsocket = \"off\"")

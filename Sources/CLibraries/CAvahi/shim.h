@@ -6,3 +6,4 @@
 #include <avahi-common/malloc.h>
 #include <avahi-common/strlst.h>
 #include <avahi-common/address.h>
+#include <avahi-common/alternative.h>
