@@ -100,6 +100,13 @@ extension AgentEndToEnd {
                                                   document: nil).output
             let uuid = try #require(attributes.firstMatch(of: /printer-uuid \(uri\) = urn:uuid:([0-9a-f-]+)/).map { String($0.1) })
             #expect(resolved.contains("\"UUID=\(uuid)\""), "\(resolved)")
+            // adminurl names the box as DNS-SD does (HOST.local), and a client addressing it so is served,
+            // its printer-more-info then the same URL (what ippeveselfcert's dnssd-value-tests compare).
+            let adminurl = try #require(resolved.firstMatch(of: /"adminurl=(http:\/\/([^:\/]+):\d+\/ipp\/print\/receipt)"/))
+            #expect(adminurl.2.hasSuffix(".local"), "\(adminurl.1)")
+            let page = try Subprocess.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Host: \(adminurl.2):\(kiosk.port)",
+                                                            "http://127.0.0.1:\(kiosk.port)/ipp/print/receipt"])
+            #expect(page.output == "200", "the role's page by its mDNS name: \(page.output)")
             let found = try Subprocess.run(try ProgramPath.find("ippfind"), ["-T", "5", "_ipp._tcp,_universal"], environment: bus)
             #expect(found.output.contains("/ipp/print/receipt"), "ippfind: \(found.output)\(found.errors)")
             await kiosk.site.stop(kiosk.agent)

@@ -1,3 +1,4 @@
+import Foundation
 @testable import HTTPAPI
 import Hummingbird
 import Testing
@@ -33,6 +34,12 @@ import Testing
         }
         for host in ["evil.example", "evil.example:9180", "localhost.evil.example", "127.0.0.1.nip.io:9180", "[::2]:9180", ""] {
             #expect(!Host.isLoopback(host), "\(host)")
+        }
+        // The box's own names, which a client that found a role printer through DNS-SD uses.
+        let own = ProcessInfo.processInfo.environment["HOSTNAME"] ?? (try? String(contentsOfFile: "/etc/hostname", encoding: .utf8))
+        if let own = own?.trimmingCharacters(in: .whitespacesAndNewlines), !own.isEmpty, own != "localhost" {
+            #expect(Host.isLoopback("\(own).local:8631") && Host.isLoopback(own.uppercased()), "\(own)")
+            #expect(!Host.isLoopback("\(own).local.evil.example"))
         }
     }
 

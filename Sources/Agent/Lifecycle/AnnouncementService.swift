@@ -22,7 +22,9 @@ struct AnnouncementService: Service {
             return
         }
         let secure = ipp.tlsCertificate != nil
-        let host = ipp.listen.isLoopback ? "localhost" : ProcessInfo.processInfo.hostName + ".local"
+        // The name Avahi announces the box by, which clients then address it with (and the
+        // TXT's adminurl must match printer-more-info, which follows the name a client used).
+        let host = Self.mdnsHostName
         var services: [ServiceAnnouncement] = []
         for role in printers.roles.sorted(by: { $0.description < $1.description }) {
             guard let txt = await printers.txtRecord(for: role, host: host, port: ipp.listen.port, secure: secure) else { continue }
@@ -35,5 +37,13 @@ struct AnnouncementService: Service {
         // Announced until the agent stops; withdrawn before it exits.
         try? await gracefulShutdown()
         announcer?.stop()
+    }
+
+    /// `HOST.local`: the machine's host name under the mDNS domain.
+    static var mdnsHostName: String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        let name = gethostname(&buffer, buffer.count) == 0
+            ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "localhost"
+        return name.hasSuffix(".local") || name == "localhost" ? name : name + ".local"
     }
 }

@@ -1,12 +1,15 @@
+import Foundation
 import Hummingbird
 
 /// On a loopback listener, answers only requests addressed to this machine
-/// by name (`Host: localhost`, `127.0.0.1` or `[::1]`, any port). A web page
-/// that rebinds its own DNS name to 127.0.0.1 reaches the port from the
-/// browser, but its requests carry its own name: refused here, they cannot
-/// read the status page or the API with a token the browser holds.
+/// by name (`Host: localhost`, `127.0.0.1` or `[::1]`, or the machine's own
+/// host name and its mDNS name `HOST.local`, which clients that found a role
+/// printer through DNS-SD address it by; any port). A web page that rebinds
+/// its own DNS name to 127.0.0.1 reaches the port from the browser, but its
+/// requests carry its own name: refused here, they cannot read the status
+/// page or the API with a token the browser holds.
 struct LoopbackHost<Context: RequestContext>: RouterMiddleware {
-    static var names: Set<String> { ["localhost", "127.0.0.1", "[::1]", "::1"] }
+    static var names: Set<String> { Set(["localhost", "127.0.0.1", "[::1]", "::1"]).union(MachineNames.own) }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let host = request.head.authority, Self.isLoopback(host) else {
@@ -27,4 +30,15 @@ struct LoopbackHost<Context: RequestContext>: RouterMiddleware {
         }
         return names.contains(String(host))
     }
+}
+
+/// This machine's host name, and the same under `.local` (as Avahi announces it), lowercased.
+enum MachineNames {
+    static let own: Set<String> = {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count) == 0 else { return [] }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).lowercased()
+        guard !name.isEmpty, name != "localhost" else { return [] }
+        return [name, name.hasSuffix(".local") ? name : name + ".local"]
+    }()
 }
