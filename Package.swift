@@ -79,6 +79,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         // The HTTP API's one event loop thread (Hummingbird's default is NIO's group of one per core).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         // HTTP parts in the API's pipeline (RequestPace: slow and refused clients are closed).
@@ -153,6 +155,8 @@ let package = Package(
                                .product(name: "HummingbirdCore", package: "hummingbird"),
                                .product(name: "HummingbirdTLS", package: "hummingbird"),
                                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                               .product(name: "X509", package: "swift-certificates"),
+                               .product(name: "SwiftASN1", package: "swift-asn1"),
                                .product(name: "NIOPosix", package: "swift-nio"),
                                .product(name: "NIOCore", package: "swift-nio"),
                                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
@@ -189,6 +193,7 @@ let package = Package(
             name: "kioskprint",
             dependencies: ["PrintModel", "IPP", "Store", "Setup", "Templates", "Rendering", "Spooler", "Memory",
                            "KioskConfiguration", "GPIO", "Triggers", "Agent", "PrinterLanguages", "RawPrinters", "CommandLineOutput",
+                           "HTTPAPI",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
         // The quick start: simulated printers on loopback, then the real agent (`kioskprint run`) against them.

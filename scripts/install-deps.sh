@@ -24,11 +24,12 @@ build_pkgs=(
 # socat, which bridges its local socket to a loopback port. The role printers'
 # tests and the demo print through a private cupsd (cups, its PDF filters in
 # cups-filters, lp and lpadmin in cups-client), and Ghostscript makes the
-# documents ipptool's conformance files send.
+# documents ipptool's conformance files send; openssl reads the certificate a
+# TLS role printer presents.
 run_pkgs=(
   cups-ipp-utils avahi-daemon avahi-utils dbus-daemon tmux procps systemd
   curl chromium prometheus lprint socat
-  cups cups-filters cups-client ghostscript
+  cups cups-filters cups-client ghostscript openssl
 )
 # The benchmarks (the Benchmarks/ package, built by `scripts/build-release.sh --with-bench`):
 # `kioskprint-bench render` compares against Ghostscript's PDF-to-PWG path (gstoraster's),

@@ -68,10 +68,20 @@ public struct Agent: Sendable {
             let moreInfo = http.listen.map { "\(http.tlsCertificate == nil ? "http" : "https")://\($0)/" }
             let identity = RolePrinterIdentity(box: configuration.box, moreInfo: moreInfo, startedAt: startedAt,
                                                requiresToken: configuration.ipp.requireToken, maxDocumentBytes: Int(http.maxBody))
+            var roles = configuration.ippRoles
+            var certificate: AgentCertificate?
+            if !roles.isEmpty, configuration.ipp.tls {
+                do { certificate = try RolePrinterCertificate.resolve(configuration.ipp, databasePath: intake.store.path, logger: logger) } catch {
+                    // Never served without TLS where TLS is asked for: off until the certificate can be had.
+                    logger.error("The role printers are not served: \(error)")
+                    roles = []
+                }
+            }
             let printers = RolePrinterServer(intake: intake.checkingOnly, canceller: JobCanceller(store: intake.store),
-                                             roles: configuration.ippRoles, identity: identity)
+                                             roles: roles, identity: identity)
             return APIServer(settings: http, intake: intake.checkingOnly, journal: events, box: configuration.box,
-                             logger: logger, metrics: metricsText, ipp: configuration.ipp, rolePrinters: printers)
+                             logger: logger, metrics: metricsText, ipp: configuration.ipp, rolePrinters: printers,
+                             rolePrinterCertificate: certificate)
         }
         let api = makeServer(configuration)
         // A reload's new [http] settings, for the API to serve from then on.

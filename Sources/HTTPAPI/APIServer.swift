@@ -35,11 +35,14 @@ public struct APIServer: Sendable {
     /// The role printers and where they listen; nil when no role is served over IPP.
     public let rolePrinters: RolePrinterServer?
     public let ipp: IPPSettings
+    /// The certificate the role printers serve `ipps://` with; nil serves `ipp://`.
+    public let rolePrinterCertificate: AgentCertificate?
 
     public init(settings: HTTPSettings, intake: JobIntake, journal: EventJournal, box: String, logger: Logger,
                 metrics: (@Sendable () async -> String)? = nil, ipp: IPPSettings = IPPSettings(),
-                rolePrinters: RolePrinterServer? = nil) {
+                rolePrinters: RolePrinterServer? = nil, rolePrinterCertificate: AgentCertificate? = nil) {
         self.ipp = ipp
+        self.rolePrinterCertificate = rolePrinterCertificate
         self.rolePrinters = rolePrinters.flatMap { $0.roles.isEmpty ? nil : $0 }
         self.box = box
         self.settings = settings
@@ -98,16 +101,22 @@ public struct APIServer: Sendable {
                 onListening()
             }, eventLoopGroupProvider: .shared(loops), logger: logger.withLevel(.warning)))
         }
+        if rolePrinters == nil { RolePrinterRecord.remove(forDatabase: intake.store.path) }
         if let rolePrinters {
-            let tls = try Self.tlsConfiguration(certificate: ipp.tlsCertificate, key: ipp.tlsKey)
+            let certificate = rolePrinterCertificate
+            let tls = try Self.tlsConfiguration(certificate: certificate?.certificatePath, key: certificate?.keyPath)
             let listener = RolePrinterListener(server: rolePrinters, settings: ipp, maxBody: Int(settings.maxBody))
             let router = listener.makeRouter(limiter: limiter, secure: tls != nil)
             let roles = rolePrinters.roles.map(\.description).sorted().joined(separator: ", ")
             applications.append(Application(router: router, server: try tls.map { try .tls(Self.server, tlsConfiguration: $0) } ?? Self.server,
                                             configuration: Self.configuration(.hostname(ipp.listen.host, port: ipp.listen.port)),
-                                            onServerRunning: { [logger, ipp] channel in
+                                            onServerRunning: { [logger, ipp, store = intake.store] channel in
                 let address = ListenAddress(host: ipp.listen.host, port: channel.localAddress?.port ?? ipp.listen.port)
-                logger.info("Role printers (\(roles)) listening on \(tls == nil ? "ipp" : "ipps")://\(address)/ipp/print/ROLE")
+                let base = "\(tls == nil ? "ipp" : "ipps")://\(address)/ipp/print/"
+                let served = certificate.map { ", certificate SHA-256 \($0.fingerprint.colonSeparated)" } ?? ""
+                logger.info("Role printers (\(roles)) listening on \(base)ROLE\(served)")
+                RolePrinterRecord(base: base, roles: roles.components(separatedBy: ", "), certificate: certificate)
+                    .write(forDatabase: store.path)
                 onListening()
             }, eventLoopGroupProvider: .shared(loops), logger: logger.withLevel(.warning)))
         }

@@ -109,7 +109,7 @@ struct ConfigurationReader {
         return settings
     }
 
-    /// `[ipp]`: listen, require-token, tls-certificate, tls-key.
+    /// `[ipp]`: listen, require-token, tls, tls-certificate, tls-key.
     func ipp(_ table: TableReader) -> IPPSettings {
         var settings = IPPSettings()
         if let listen = table.string("listen") {
@@ -125,9 +125,13 @@ struct ConfigurationReader {
             table.problem(settings.tlsKey == nil ? "tls-key" : "tls-certificate",
                           "is missing: ipps:// needs both tls-certificate and tls-key (PEM files).")
         }
-        if !settings.listen.isLoopback, settings.tlsCertificate == nil {
-            table.problem("listen", "\"\(settings.listen.host)\" can be reached from other machines, and the role printers are served "
-                + "there only with TLS: give tls-certificate and tls-key (PEM files) in [ipp], or listen on 127.0.0.1 or ::1.")
+        let chosen = table.boolean("tls")
+        settings.tls = chosen ?? (settings.tlsCertificate != nil || !settings.listen.isLoopback)
+        if chosen == false, !settings.listen.isLoopback {
+            table.problem("tls", "is false, but \"\(settings.listen.host)\" can be reached from other machines and the role printers "
+                + "are served there only over TLS: remove tls = false (the agent then makes a certificate), or listen on 127.0.0.1 or ::1.")
+        } else if chosen == false, settings.tlsCertificate != nil {
+            table.problem("tls", "is false, but tls-certificate is given: remove one of them.")
         }
         table.rejectUnknownKeys()
         return settings

@@ -262,7 +262,7 @@ import Testing
             ])
     }
 
-    @Test func rolePrintersAreTurnedOnPerRoleAndKeptOffTheLANWithoutTLS() throws {
+    @Test func rolePrintersAreTurnedOnPerRoleAndServedOnTheLANOnlyOverTLS() throws {
         let configuration = try parse("""
             [ipp]
             listen = "127.0.0.1:8700"
@@ -274,14 +274,20 @@ import Testing
             """)
         #expect(configuration.ippRoles == [try Role("receipt")])
         #expect(configuration.ipp.listen == ListenAddress(host: "127.0.0.1", port: 8700) && configuration.ipp.requireToken)
+        #expect(!configuration.ipp.tls, "loopback is plain ipp:// unless asked")
         #expect(try parse("").ipp.listen == IPPSettings.defaultListen && !(try parse("").ipp.requireToken))
+        // On the LAN without a certificate: ipps:// with the one the agent makes.
+        let lan = try parse("[ipp]\nlisten = \"0.0.0.0:8631\"")
+        #expect(lan.ipp.tls && lan.ipp.tlsCertificate == nil)
+        #expect(try parse("[ipp]\ntls = true").ipp.tls)
         let refused = problems("""
             [ipp]
             listen = "0.0.0.0:8631"
             tls-key = "key.pem"
+            tls = false
             """)
         #expect(refused.contains { $0.hasPrefix("ipp.tls-certificate: is missing") }, "\(refused)")
-        #expect(refused.contains { $0.hasPrefix("ipp.listen:") && $0.contains("only with TLS") }, "\(refused)")
+        #expect(refused.contains { $0.hasPrefix("ipp.tls: is false") && $0.contains("only over TLS") }, "\(refused)")
     }
 
     @Test func aButtonOpensTheCashDrawer() throws {

@@ -1,5 +1,6 @@
 import Discovery
 import Foundation
+import HTTPAPI
 import KioskConfiguration
 import Logging
 import PrintModel
@@ -21,10 +22,10 @@ struct AnnouncementService: Service {
             logger.info("DNS-SD: the role printers listen on a port chosen at start ([ipp] listen port 0); they are not announced.")
             return
         }
-        let secure = ipp.tlsCertificate != nil
+        let secure = ipp.tls
         // The name Avahi announces the box by, which clients then address it with (and the
         // TXT's adminurl must match printer-more-info, which follows the name a client used).
-        let host = Self.mdnsHostName
+        let host = MachineName.mdns
         var services: [ServiceAnnouncement] = []
         for role in printers.roles.sorted(by: { $0.description < $1.description }) {
             guard let txt = await printers.txtRecord(for: role, host: host, port: ipp.listen.port, secure: secure) else { continue }
@@ -39,11 +40,4 @@ struct AnnouncementService: Service {
         announcer?.stop()
     }
 
-    /// `HOST.local`: the machine's host name under the mDNS domain.
-    static var mdnsHostName: String {
-        var buffer = [CChar](repeating: 0, count: 256)
-        let name = gethostname(&buffer, buffer.count) == 0
-            ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "localhost"
-        return name.hasSuffix(".local") || name == "localhost" ? name : name + ".local"
-    }
 }

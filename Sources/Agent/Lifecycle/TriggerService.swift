@@ -61,9 +61,9 @@ final class TriggerService: Service, Sendable {
             if next.database != previous.database || next.logLevel != previous.logLevel {
                 agent.logger.notice("SIGHUP: database and log-level changes take effect at the next start.")
             }
-            // The certificate's files may have been renewed in place: TLS is loaded again at every reload.
+            // The certificate's files may have been renewed in place (or be due to be made anew): TLS is loaded again at every reload.
             if next.http != previous.http || next.box != previous.box || next.http.tlsCertificate != nil
-                || next.ipp != previous.ipp || next.ippRoles != previous.ippRoles || next.ipp.tlsCertificate != nil {
+                || next.ipp != previous.ipp || next.ippRoles != previous.ippRoles || next.ipp.tls {
                 httpChanged.yield(next)
             }
             running = start(next)

@@ -9,7 +9,7 @@ import Hummingbird
 /// requests carry its own name: refused here, they cannot read the status
 /// page or the API with a token the browser holds.
 struct LoopbackHost<Context: RequestContext>: RouterMiddleware {
-    static var names: Set<String> { Set(["localhost", "127.0.0.1", "[::1]", "::1"]).union(MachineNames.own) }
+    static var names: Set<String> { Set(["localhost", "127.0.0.1", "[::1]", "::1"]).union(MachineName.own) }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let host = request.head.authority, Self.isLoopback(host) else {
@@ -32,13 +32,3 @@ struct LoopbackHost<Context: RequestContext>: RouterMiddleware {
     }
 }
 
-/// This machine's host name, and the same under `.local` (as Avahi announces it), lowercased.
-enum MachineNames {
-    static let own: Set<String> = {
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count) == 0 else { return [] }
-        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).lowercased()
-        guard !name.isEmpty, name != "localhost" else { return [] }
-        return [name, name.hasSuffix(".local") ? name : name + ".local"]
-    }()
-}

@@ -2,6 +2,7 @@ import Agent
 import ArgumentParser
 import CommandLineOutput
 import Foundation
+import HTTPAPI
 import PrintModel
 import RawPrinters
 import Setup
@@ -35,6 +36,10 @@ struct StatusCommand: AsyncParsableCommand {
             print("Agent: running\(lock.holder.map { " (pid \($0))" } ?? ""), database \(path).")
         } else {
             print("Agent: not running for \(path). Start it with `systemctl start kioskprint` (or `kioskprint run`).")
+        }
+
+        if running, let served = RolePrinterRecord.recorded(forDatabase: path) {
+            print(RolePrinterLines.describe(served))
         }
 
         // Counts and the newest few of each kind: status never reads every job the box has kept.
@@ -82,5 +87,20 @@ struct StatusCommand: AsyncParsableCommand {
         print("")
         print(checked.isEmpty ? "No printers saved yet. Pick one with: kioskprint printers pick --role receipt" : CheckTable.render(checked))
         if !running || diskFull || !held.isEmpty || !stuck.isEmpty || checked.contains(where: { !$0.isReady }) { throw ExitCode(1) }
+    }
+}
+
+/// The role printers' lines of `status`: where they are served and the
+/// certificate a client is asked to trust, by the fingerprint it shows.
+enum RolePrinterLines {
+    static func describe(_ served: RolePrinterRecord) -> String {
+        var text = "Role printers: \(served.roles.map { served.base + $0 }.joined(separator: ", "))"
+        guard let hex = served.fingerprint, let fingerprint = CertificateFingerprint(hex) else { return text + "." }
+        let until = served.notValidAfter.map { " until \($0.formatted(date: .abbreviated, time: .omitted))" } ?? ""
+        text += "\n  TLS certificate SHA-256 \(fingerprint.colonSeparated)"
+        text += served.madeByAgent
+            ? "\n  (made by the agent, self-signed, valid\(until): a client asks to trust it once; compare this fingerprint with the one it shows)."
+            : "\n  (\(served.certificatePath ?? "given in [ipp]"), valid\(until))."
+        return text
     }
 }
