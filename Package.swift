@@ -224,7 +224,8 @@ let package = Package(
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strict),
 
-        .testTarget(name: "RolePrintersTests", dependencies: ["RolePrinters", "IPP", "PrintModel", "Store", "Spooler", "Templates"],
+        .testTarget(name: "RolePrintersTests", dependencies: ["RolePrinters", "IPP", "PrintModel", "Store", "Spooler", "Templates",
+                                                            "Simulator", "PrinterLanguages"],
                     swiftSettings: strict),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets", "Simulator"], swiftSettings: strict),
         .testTarget(name: "PrintModelTests", dependencies: ["PrintModel"], swiftSettings: strict),

@@ -36,6 +36,8 @@ public struct Agent: Sendable {
     /// Reads the configuration file again on SIGHUP; nil when the agent runs
     /// on built-in defaults (then SIGHUP changes nothing).
     let reload: (@Sendable () throws(ConfigurationError) -> AgentConfiguration)?
+    /// The role printers' Identify-Printer `flash`, reaching the lights of the configuration in force.
+    let flashes = LightFlashes()
 
     public init(configuration: AgentConfiguration, intake: JobIntake, spooler: Spooler, gpio: any GPIOLines = Libgpiod(),
                 logger: Logger, events: EventJournal = EventJournal(), metrics: AgentMetrics? = nil,
@@ -63,7 +65,7 @@ public struct Agent: Sendable {
         // A POS waits on the answer: its jobs are checked, not drawn, on the
         // request's path (the spooler draws them when it sends them).
         let startedAt = Date()
-        let makeServer: @Sendable (AgentConfiguration) -> APIServer = { [intake, events, logger] configuration in
+        let makeServer: @Sendable (AgentConfiguration) -> APIServer = { [intake, events, logger, flashes] configuration in
             let http = configuration.http
             let moreInfo = http.listen.map { "\(http.tlsCertificate == nil ? "http" : "https")://\($0)/" }
             let identity = RolePrinterIdentity(box: configuration.box, moreInfo: moreInfo, startedAt: startedAt,
@@ -78,7 +80,7 @@ public struct Agent: Sendable {
                 }
             }
             let printers = RolePrinterServer(intake: intake.checkingOnly, canceller: JobCanceller(store: intake.store),
-                                             roles: roles, identity: identity)
+                                             roles: roles, identity: identity, signals: flashes)
             return APIServer(settings: http, intake: intake.checkingOnly, journal: events, box: configuration.box,
                              logger: logger, metrics: metricsText, ipp: configuration.ipp, rolePrinters: printers,
                              rolePrinterCertificate: certificate)

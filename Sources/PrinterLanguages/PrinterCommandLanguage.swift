@@ -17,6 +17,9 @@ public protocol PrinterCommandLanguage: Sendable {
     func encode(_ job: RawJob) throws(RawJobError) -> [UInt8]
     /// The bytes that only kick the cash drawer (`kioskprint drawer open`).
     func drawerKick(_ kick: DrawerKick) throws(RawJobError) -> [UInt8]
+    /// The bytes that make the printer show a person which one it is (a
+    /// beep), with no paper moved; nil when the language has none.
+    var identifySignal: [UInt8]? { get }
     /// The bytes that ask for the printer's status.
     var statusRequest: [UInt8] { get }
     /// How many leading bytes of `received` make one complete answer to

@@ -26,6 +26,7 @@ public struct IPPStatus: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let operationNotSupported = IPPStatus(rawValue: 0x0501)
     public static let serviceUnavailable = IPPStatus(rawValue: 0x0502)
     public static let versionNotSupported = IPPStatus(rawValue: 0x0503)
+    public static let deviceError = IPPStatus(rawValue: 0x0504)
     public static let notAcceptingJobs = IPPStatus(rawValue: 0x0506)
     public static let multipleDocumentJobsNotSupported = IPPStatus(rawValue: 0x0509)
 
@@ -50,6 +51,7 @@ public struct IPPStatus: RawRepresentable, Hashable, Sendable, CustomStringConve
         case .operationNotSupported: "server-error-operation-not-supported"
         case .serviceUnavailable: "server-error-service-unavailable"
         case .versionNotSupported: "server-error-version-not-supported"
+        case .deviceError: "server-error-device-error"
         case .notAcceptingJobs: "server-error-not-accepting-jobs"
         case .multipleDocumentJobsNotSupported: "server-error-multiple-document-jobs-not-supported"
         default: String(format: "0x%04x", rawValue)

@@ -121,7 +121,7 @@ struct PrinterDescription: Sendable {
             .keyword("multiple-operation-time-out-action", "abort-job"),
             .keyword("which-jobs-supported", "completed", "not-completed", "all"),
             .keyword("identify-actions-default", "sound"),
-            .keyword("identify-actions-supported", "sound"),
+            .keywords("identify-actions-supported", RolePrinterServer.identifyActions),
             .strings("reference-uri-schemes-supported", .uriScheme, ["http", "https"]),
             .keyword("job-creation-attributes-supported", "copies", "finishings", "ipp-attribute-fidelity", "job-name",
                      "media", "media-col", "orientation-requested", "output-bin", "print-color-mode", "print-quality",

@@ -15,10 +15,16 @@ public struct RolePrinterServer: Sendable {
     /// The roles served, each at `/ipp/print/ROLE`.
     public let roles: Set<Role>
     public let identity: RolePrinterIdentity
+    /// How the role's printer is reached for Identify-Printer.
+    public let channels: PrinterChannels
+    /// What else shows a person which role printer this is (the role's status light); nil: nothing.
+    public let signals: (any RoleSignals)?
     let pending = PendingJobs()
 
-    public init(intake: JobIntake, canceller: JobCanceller, roles: Set<Role>, identity: RolePrinterIdentity) {
+    public init(intake: JobIntake, canceller: JobCanceller, roles: Set<Role>, identity: RolePrinterIdentity,
+                channels: PrinterChannels = .standard(timeout: .seconds(3)), signals: (any RoleSignals)? = nil) {
         self.intake = intake; self.canceller = canceller; self.roles = roles; self.identity = identity
+        self.channels = channels; self.signals = signals
     }
 
     var store: KioskStore { intake.store }
@@ -64,7 +70,7 @@ public struct RolePrinterServer: Sendable {
         case .getJobs: try await getJobs(request)
         case .cancelJob: try await cancelJob(request)
         case .cancelMyJobs: try await cancelMyJobs(request)
-        case .identifyPrinter: Answer(message: "Identified.")
+        case .identifyPrinter: try await identifyPrinter(request)
         }
     }
 

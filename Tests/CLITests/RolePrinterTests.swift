@@ -70,6 +70,17 @@ extension AgentEndToEnd {
             await kiosk.site.stop(kiosk.agent)
         }
 
+        @Test func identifyPrinterTestFileMakesTheRolesIPPPrinterBeep() async throws {
+            let kiosk = try await RolePrinterKiosk.start("identify", printer: .receipt80mm)
+            defer { kiosk.printer.stop() }
+            let tally = try IpptoolTally.run(uri: kiosk.uri("receipt"), file: "/usr/share/cups/ipptool/identify-printer.test", document: nil)
+            #expect(tally.failed.isEmpty && tally.passed.count == 1, "\(tally.output.suffix(2000))")
+            // ippeveprinter answers Identify-Printer's "sound" with BEL on its output.
+            let log = try Data(contentsOf: kiosk.printer.process.logFile)
+            #expect(log.contains(0x07), "the role's printer was asked to beep: \(kiosk.printer.process.logTail())")
+            await kiosk.site.stop(kiosk.agent)
+        }
+
         /// "receipt @ BOX" as `avahi-browse -p` writes it: spaces and "@" escaped as decimal.
         static let announcedName = #"receipt\032\064\032"#
 

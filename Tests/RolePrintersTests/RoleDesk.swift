@@ -22,15 +22,17 @@ struct RoleDesk {
                           margins: Margins(left: .millimetres(4), right: .millimetres(4)), source: "main-roll")],
         trims: [.afterPages])
 
-    static func make(printer: PrinterCapabilities = receiptPrinter, roles: Set<Role> = [.receipt]) async throws -> RoleDesk {
+    static func make(printer: PrinterCapabilities = receiptPrinter, roles: Set<Role> = [.receipt],
+                     uri: String = "ipp://127.0.0.1:1/ipp/print", signals: (any RoleSignals)? = nil) async throws -> RoleDesk {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("role-desk-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let store = try KioskStore(path: folder + "/kioskprint.sqlite")
-        _ = try await store.assign(uri: "ipp://127.0.0.1:1/ipp/print", serviceName: nil, capabilities: printer, to: .receipt, as: .primary)
+        _ = try await store.assign(uri: uri, serviceName: nil, capabilities: printer, to: .receipt, as: .primary)
         let identity = RolePrinterIdentity(box: "till-3", moreInfo: "http://127.0.0.1:9180/", requiresToken: false,
                                            maxDocumentBytes: 1 << 20, seed: "test-seed")
         let server = RolePrinterServer(intake: JobIntake(store: store, catalog: TemplateCatalog(folders: [])),
-                                       canceller: JobCanceller(store: store), roles: roles, identity: identity)
+                                       canceller: JobCanceller(store: store), roles: roles, identity: identity,
+                                       channels: .standard(timeout: .seconds(2)), signals: signals)
         return RoleDesk(store: store, server: server, folder: folder)
     }
 

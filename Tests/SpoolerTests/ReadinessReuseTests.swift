@@ -128,5 +128,6 @@ final class CountingChannels: Sendable {
         func find(marker: String) async -> SearchOutcome { await inner.find(marker: marker) }
         func cancel(_ ticket: PrinterTicket) async -> String? { await inner.cancel(ticket) }
         func openDrawer() async -> DrawerOutcome { await inner.openDrawer() }
+        func identify(actions: [String]) async -> IdentifyOutcome { await inner.identify(actions: actions) }
     }
 }

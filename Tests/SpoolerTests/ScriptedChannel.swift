@@ -52,6 +52,7 @@ final class ScriptedChannel: PrinterChannel {
     func find(marker: String) async -> SearchOutcome { take("find \(marker)", \.searches) }
     func cancel(_ ticket: PrinterTicket) async -> String? { take("cancel \(ticket)", \.cancels) }
     func openDrawer() async -> DrawerOutcome { take("drawer", \.drawers) }
+    func identify(actions: [String]) async -> IdentifyOutcome { .unsupported("a scripted printer shows nothing") }
 }
 
 /// Scripted printers by URI, for a spooler under test.

@@ -80,7 +80,7 @@ final class TriggerService: Service, Sendable {
         current.withLock { $0 = configuration }
         let spooler = agent.spooler
         let set = TriggerSet(configuration: configuration, intake: agent.intake, gpio: agent.gpio, logger: agent.logger,
-                             jobQueued: { spooler.wake() })
+                             jobQueued: { spooler.wake() }, flashes: agent.flashes)
         return (set, Task { await set.run() })
     }
 }

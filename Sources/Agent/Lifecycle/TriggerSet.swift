@@ -12,6 +12,8 @@ struct TriggerSet: Sendable {
     let gpio: any GPIOLines
     let logger: Logger
     let jobQueued: @Sendable () -> Void
+    /// Identify-Printer's flashes, for the lights.
+    var flashes: LightFlashes?
 
     /// Runs every trigger until the task is cancelled. A folder that cannot
     /// be watched is logged; the other triggers go on.
@@ -31,7 +33,7 @@ struct TriggerSet: Sendable {
                 group.addTask { await jobs.run() }
             }
             for light in configuration.lights {
-                let light = PrinterLight(settings: light, gpio: gpio, store: intake.store, logger: logger)
+                let light = PrinterLight(settings: light, gpio: gpio, store: intake.store, logger: logger, flashes: flashes)
                 group.addTask { await light.run() }
             }
         }

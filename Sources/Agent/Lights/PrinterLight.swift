@@ -15,6 +15,8 @@ struct PrinterLight: Sendable {
     let gpio: any GPIOLines
     let store: KioskStore
     let logger: Logger
+    /// Identify-Printer's flashes, which take the light over for a while.
+    var flashes: LightFlashes?
 
     /// Drives the light until the task is cancelled, then turns it off. A
     /// line that cannot be used is logged and this light stays off.
@@ -33,10 +35,16 @@ struct PrinterLight: Sendable {
         let light = StatusLight(line: line) { error in
             logger.warning("the \(settings.role) light could not be set: \(error)")
         }
-        defer { light.stop() }
+        flashes?.register(light, for: settings.role)
+        defer {
+            flashes?.unregister(light, for: settings.role)
+            light.stop()
+        }
         while !Task.isCancelled {
             let (pattern, why) = await currentPattern()
-            if pattern != light.pattern {
+            if flashes?.isFlashing(settings.role) == true {
+                // Found by a person looking for it (Identify-Printer): the state shows again once the flash is over.
+            } else if pattern != light.pattern {
                 logger.info("\(settings.role) light \(pattern.rawValue): \(why)", metadata: ["role": "\(settings.role)"])
                 light.show(pattern)
             }

@@ -2,7 +2,7 @@ import CCups
 public import PrintModel
 
 /// The job operations on a printer: Print-Job, Validate-Job, Get-Job-Attributes,
-/// Get-Jobs and Cancel-Job, each one exchange through `IPPExchange` with a real deadline.
+/// Get-Jobs, Cancel-Job and Identify-Printer, each one exchange through `IPPExchange` with a real deadline.
 ///
 /// Each call returns within its `timeout` (plus at most half a second), also
 /// when the printer accepts the connection and never answers. With a `pin`,
@@ -95,6 +95,20 @@ public enum PrinterJobs {
         guard reply.isSuccess else {
             throw JobQueryError(failedReply: reply, uri: uri, jobID: jobID, cancelling: true)
         }
+    }
+
+    /// Asks the printer to show a person which one it is (Identify-Printer):
+    /// `actions` are IPP's `identify-actions` keywords (`sound`, `flash`,
+    /// `display`), and `message` what a display shows.
+    /// - Throws: `.rejected` with `server-error-operation-not-supported`
+    ///   when the printer has no such operation, `.unreachable`, ...
+    public static func identify(at uri: String, actions: [String], message: String? = nil, timeout: Duration = .seconds(5),
+                                pin: CertificateFingerprint? = nil) async throws(JobQueryError) {
+        let reply = try await exchange(uri, IPP_OP_IDENTIFY_PRINTER, timeout: timeout, pin: pin) { request in
+            IPPExchange.addStrings(request, group: IPP_TAG_OPERATION, syntax: IPP_TAG_KEYWORD, name: "identify-actions", actions)
+            if let message { ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_TEXT, "message", nil, message) }
+        }
+        guard reply.isSuccess else { throw JobQueryError(failedReply: reply, uri: uri, jobID: nil) }
     }
 
     private static func exchange(_ uri: String, _ operation: ipp_op_t, timeout: Duration, pin: CertificateFingerprint?,

@@ -71,6 +71,13 @@ public enum EscPosCommand {
         return [esc, 0x70, kick.pin == .pin2 ? 0 : 1, on, off]
     }
 
+    /// `ESC ( A pL pH 48 n c t` (1B 28 41 04 00 30 n c t), "Beep the
+    /// buzzer": sound pattern 1, twice, 500 ms each. Printers with a built-in
+    /// buzzer (TM-m30II/III, TM-T88VI/VII, TM-T20III ...) beep; the others skip
+    /// it by its length, as every `ESC (` function is framed. Reference page
+    /// esc_lparen_ca_fn48. What Identify-Printer sends a raw receipt printer.
+    public static let beep: [UInt8] = [esc, 0x28, 0x41, 4, 0, 48, 1, 2, 5]
+
     /// `DLE EOT n` (10 04 n), "Transmit real-time status", n = 1 printer
     /// status, 2 offline cause, 3 error cause, 4 roll paper sensor. The
     /// printer answers with one byte at once, even while offline, but not

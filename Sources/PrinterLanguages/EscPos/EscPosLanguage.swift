@@ -62,6 +62,9 @@ public struct EscPosLanguage: PrinterCommandLanguage {
         return bytes
     }
 
+    /// The buzzer's beep (Identify-Printer).
+    public var identifySignal: [UInt8]? { EscPosCommand.beep }
+
     public func drawerKick(_ kick: DrawerKick) throws(RawJobError) -> [UInt8] {
         guard profile.drawerPins.contains(kick.pin) else {
             throw .noDrawerPin(kick.pin, printer: profile.makeAndModel, pins: profile.drawerPins)

@@ -65,6 +65,9 @@ public struct ZPLLanguage: PrinterCommandLanguage {
         return Array(text.utf8)
     }
 
+    /// ZPL has no beep, and a fed label would be a wasted label: nothing.
+    public var identifySignal: [UInt8]? { nil }
+
     /// Zebra label printers have no cash drawer port.
     public func drawerKick(_ kick: DrawerKick) throws(RawJobError) -> [UInt8] {
         throw .noDrawerPin(kick.pin, printer: profile.makeAndModel, pins: [])

@@ -108,6 +108,16 @@ public struct RawPrinterSession: Sendable {
         return try await readStatus(on: link, after: carried)?.drawerOpen
     }
 
+    /// Writes the language's identify signal (a beep) on a link of its own.
+    /// - Returns: false when the language has none.
+    public func identify() async throws(RawPrintError) -> Bool {
+        guard let bytes = language.identifySignal else { return false }
+        let link = try await open()
+        defer { link.close() }
+        do { try await link.write(bytes, stallWindow: timeout) } catch { throw .link(error) }
+        return true
+    }
+
     // MARK: - On an open link
 
     private func open() async throws(RawPrintError) -> AsyncPrinterLink {

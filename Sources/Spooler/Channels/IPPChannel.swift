@@ -132,6 +132,17 @@ struct IPPChannel: PrinterChannel {
         }
     }
 
+    func identify(actions: [String]) async -> IdentifyOutcome {
+        do {
+            try await PrinterJobs.identify(at: uri, actions: actions, timeout: askTimeout, pin: pin)
+            return .done("\(name) was asked to identify itself (\(actions.joined(separator: ", "))).")
+        } catch {
+            if case .unreachable(.certificateChanged(let mismatch)) = error { return .failed(problem(mismatch).text) }
+            if case .unreachable = error { return .failed("\(name) cannot be reached: \(error)") }
+            return .unsupported("\(name) did not identify itself: \(error)")
+        }
+    }
+
     func openDrawer() async -> DrawerOutcome {
         .unsupported("\(name) is an IPP printer, and IPP has no cash-drawer kick. Wire the drawer to a receipt "
             + "printer saved with a raw URI (socket://, usb:// or serial://) that has a drawer port, and give it this role.")

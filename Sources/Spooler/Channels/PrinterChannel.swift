@@ -29,6 +29,21 @@ public protocol PrinterChannel: Sendable {
 
     /// Pulses the cash drawer wired to the printer's drawer port.
     func openDrawer() async -> DrawerOutcome
+
+    /// Makes the printer show a person which one it is: IPP's
+    /// Identify-Printer with `actions` (`sound`, `flash`, `display`), or the
+    /// beep of a raw printer's language. No paper moves.
+    func identify(actions: [String]) async -> IdentifyOutcome
+}
+
+/// What an identify request did.
+public enum IdentifyOutcome: Hashable, Sendable {
+    /// The printer did it; the text says what (for the client's status message).
+    case done(String)
+    /// The printer has no way to do it; the text says so.
+    case unsupported(String)
+    /// The printer could not be reached.
+    case failed(String)
 }
 
 /// What a drawer kick did.

@@ -64,6 +64,18 @@ struct RawChannel: PrinterChannel {
 
     func cancel(_ ticket: PrinterTicket) async -> String? { nil }
 
+    func identify(actions: [String]) async -> IdentifyOutcome {
+        do {
+            guard try await session.identify() else {
+                return .unsupported("\(name) (\(profile.makeAndModel)) has no beep in \(profile.language.facts.name), and KioskPrint "
+                    + "does not feed paper to point it out. Give the role a status light ([[light]]) to see which printer it is.")
+            }
+            return .done("\(name) was sent its beep (a printer without a buzzer skips it).")
+        } catch {
+            return .failed(error.description)
+        }
+    }
+
     func openDrawer() async -> DrawerOutcome {
         guard profile.language == .escpos, let pin = profile.drawerPins.first else {
             return .unsupported("\(name) (\(profile.makeAndModel)) has no cash-drawer port. Wire the drawer to the "

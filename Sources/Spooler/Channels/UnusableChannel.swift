@@ -13,4 +13,5 @@ struct UnusableChannel: PrinterChannel {
     func find(marker: String) async -> SearchOutcome { .cannotAsk(problem.text) }
     func cancel(_ ticket: PrinterTicket) async -> String? { problem.text }
     func openDrawer() async -> DrawerOutcome { .failed(problem.text) }
+    func identify(actions: [String]) async -> IdentifyOutcome { .failed(problem.text) }
 }

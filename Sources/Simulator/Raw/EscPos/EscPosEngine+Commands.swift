@@ -99,6 +99,17 @@ extension EscPosEngine {
             guard bytes.count >= length else { return nil }
             ignore("ESC * \(bytes[at: 2])")
             return length
+        case 0x28:  // ESC ( X pL pH ...: functions with a length (ESC ( A 48: beep the buzzer)
+            guard bytes.count >= 5 else { return nil }
+            let length = 5 + bytes.littleEndian(at: 3, count: 2)
+            guard bytes.count >= length else { return nil }
+            if bytes[at: 2] == 0x41, length == 9, bytes[at: 5] == 48 {
+                log("ESC ( A 48 \(bytes[at: 6]) \(bytes[at: 7]) \(bytes[at: 8])")
+                record.beeps.append(Beep(pattern: Int(bytes[at: 6]), count: Int(bytes[at: 7]), cycleMilliseconds: Int(bytes[at: 8]) * 100))
+            } else {
+                ignore(name("ESC", bytes.prefix(3)))
+            }
+            return length
         case 0x63:  // ESC c 3 n, ESC c 4 n, ESC c 5 n: paper sensors, panel buttons
             guard bytes.count >= 4 else { return nil }
             ignore("ESC c \(Character(Unicode.Scalar(bytes[at: 2]))) \(bytes[at: 3])")

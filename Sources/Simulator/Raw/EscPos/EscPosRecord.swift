@@ -50,6 +50,15 @@ public struct EscPosPiece: Sendable, Hashable {
     public var lengthInDots: Int { bitmap.height }
 }
 
+/// A beep of the buzzer (`ESC ( A pL pH 48 n c t`).
+public struct Beep: Sendable, Hashable {
+    /// The sound pattern n (what it sounds like depends on the model).
+    public var pattern: Int
+    /// How many beeps.
+    public var count: Int
+    public var cycleMilliseconds: Int
+}
+
 /// A pulse sent to a cash drawer.
 public struct DrawerPulse: Sendable, Hashable {
     /// The drawer kick-out connector pin: 2 or 5.
@@ -80,6 +89,8 @@ public struct EscPosRecord: Sendable, Hashable {
     /// What was printed since the last cut, still on the roll.
     public var uncut: EscPosPiece
     public var drawerPulses: [DrawerPulse] = []
+    /// Each `ESC ( A` fn 48 (beep the buzzer), in order.
+    public var beeps: [Beep] = []
     /// Every DLE EOT and GS r, in order, with the answer.
     public var statusQueries: [EscPosStatusQuery] = []
     /// The process IDs (GS ( H fn 48) answered, in order; one held while the
