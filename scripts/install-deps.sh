@@ -25,11 +25,13 @@ build_pkgs=(
 # tests and the demo print through a private cupsd (cups, its PDF filters in
 # cups-filters, lp and lpadmin in cups-client), and Ghostscript makes the
 # documents ipptool's conformance files send; openssl reads the certificate a
-# TLS role printer presents.
+# TLS role printer presents; libnss-mdns resolves BOX.local as a client on the
+# network does (its postinst adds mdns4_minimal to /etc/nsswitch.conf, as
+# Debian desktops have it), and the tests run it beside their private Avahi.
 run_pkgs=(
   cups-ipp-utils avahi-daemon avahi-utils dbus-daemon tmux procps systemd
   curl chromium prometheus lprint socat
-  cups cups-filters cups-client ghostscript openssl
+  cups cups-filters cups-client ghostscript openssl libnss-mdns
 )
 # The benchmarks (the Benchmarks/ package, built by `scripts/build-release.sh --with-bench`):
 # `kioskprint-bench render` compares against Ghostscript's PDF-to-PWG path (gstoraster's),

@@ -51,6 +51,9 @@ struct PrinterDescription: Sendable {
 
     /// `finishings`: none, and the cuts the primary's knife makes.
     var finishings: [Int] { [3] + (capabilities?.trims ?? []).map(\.rawValue).sorted() }
+    /// The `finishing-template` names of `finishings`.
+    var finishingTemplates: [String] { finishings.map(Self.finishingName) }
+    static func finishingName(_ value: Int) -> String { Trim(rawValue: value)?.description ?? "none" }
     var defaultFinishing: Int { capabilities?.trims.contains(.afterPages) == true ? Trim.afterPages.rawValue : 3 }
 
     /// `printer-state`: stopped while the primary needs a person or no
@@ -134,6 +137,12 @@ struct PrinterDescription: Sendable {
             .enumeration("finishings-default", defaultFinishing),
             .enums("finishings-supported", finishings),
             .enums("finishings-ready", finishings),
+            // PWG 5100.1's collection form of the same cuts, which IPP Everywhere asks of a printer that finishes.
+            .keywords("finishing-template-supported", finishingTemplates),
+            .collections("finishings-col-database", finishingTemplates.map { [.keyword("finishing-template", $0)] }),
+            .collections("finishings-col-default", [[.keyword("finishing-template", Self.finishingName(defaultFinishing))]]),
+            .collections("finishings-col-ready", finishingTemplates.map { [.keyword("finishing-template", $0)] }),
+            .keyword("finishings-col-supported", "finishing-template"),
             .range("job-k-octets-supported", 0...(identity.maxDocumentBytes / 1024)),
             .integer("job-priority-default", 50),
             .integer("job-priority-supported", 1),

@@ -9,14 +9,31 @@ public struct RolePrinterRequest: Sendable {
     public var document: Data
     /// The role named by the request's path, `/ipp/print/ROLE`.
     public var role: Role
-    /// How the client reached the printer, e.g. `ipp://127.0.0.1:8631`, for the URIs it is answered with.
+    /// How the client reached the printer, e.g. `ipp://127.0.0.1:8631`, for
+    /// the URIs it is answered with: the listener's scheme with the host and
+    /// port of the request's `printer-uri`, else of its Host header.
     public var base: String
     /// The token's name when the listener checked HTTP Basic; nil on an open listener.
     public var authenticatedUser: String?
 
     public init(message: IPPMessage, document: Data, role: Role, base: String, authenticatedUser: String? = nil) {
-        self.message = message; self.document = document; self.role = role; self.base = base
+        self.message = message; self.document = document; self.role = role
+        self.base = Self.clientBase(message.attributes(in: .operation).string("printer-uri"), listener: base)
         self.authenticatedUser = authenticatedUser
+    }
+
+    /// The base a client's URIs start with. libcups sends `Host: localhost`
+    /// to any loopback address, so a client that found the printer as
+    /// `BOX.local` says so only in `printer-uri`; its answers (printer-more-info,
+    /// printer-icons) must name the host it used, as DNS-SD's adminurl does.
+    static func clientBase(_ printerURI: String?, listener: String) -> String {
+        guard let printerURI, let schemeEnd = printerURI.range(of: "://"),
+              let listenerScheme = listener.range(of: "://") else { return listener }
+        let rest = printerURI[schemeEnd.upperBound...]
+        let authority = rest.prefix { $0 != "/" }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]")
+        guard !authority.isEmpty, authority.count <= 262, authority.allSatisfy(allowed.contains) else { return listener }
+        return String(listener[..<listenerScheme.upperBound] + authority)
     }
 
     /// The operation attributes, in order.

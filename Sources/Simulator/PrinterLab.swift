@@ -25,6 +25,11 @@ public final class PrinterLab: Sendable {
     private let browse: ChildProcess
     private let started = Mutex<[RunningPrinter]>([])
 
+    /// The mount namespace the lab's avahi-daemon runs in, where its socket is
+    /// `/run/avahi-daemon/socket`: a program run there with `nsenter --mount=`
+    /// resolves `HOST.local` through nss-mdns (libnss-mdns) as on a real LAN.
+    public var avahiMountNamespace: String { "/proc/\(avahi.pid)/ns/mnt" }
+
     /// The printers started with the lab and since, in start order.
     public var printers: [RunningPrinter] { started.withLock { $0 } }
 

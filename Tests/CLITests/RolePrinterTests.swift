@@ -118,6 +118,14 @@ extension AgentEndToEnd {
             let page = try Subprocess.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Host: \(adminurl.2):\(kiosk.port)",
                                                             "http://127.0.0.1:\(kiosk.port)/ipp/print/receipt"])
             #expect(page.output == "200", "the role's page by its mDNS name: \(page.output)")
+            // A client on the network resolves BOX.local through mDNS (nss-mdns, run beside the lab's avahi-daemon),
+            // and the printer it reaches by that name answers with printer-more-info equal to adminurl
+            // (ippeveselfcert's B-3 and B-4), though libcups says "Host: localhost" to any loopback address.
+            let byName = "ipp://\(adminurl.2):\(kiosk.port)/ipp/print/receipt"
+            let viaMDNS = try Subprocess.run(try ProgramPath.find("nsenter"), [
+                "--mount=\(try await PrinterLab.shared().avahiMountNamespace)", try ProgramPath.find("ipptool"), "-tv", byName,
+                "/usr/share/cups/ipptool/get-printer-attributes.test"])
+            #expect(viaMDNS.output.contains("printer-more-info (uri) = \(adminurl.1)\n"), "\(viaMDNS.output.suffix(3000))\(viaMDNS.errors)")
             let found = try Subprocess.run(try ProgramPath.find("ippfind"), ["-T", "5", "_ipp._tcp,_universal"], environment: bus)
             #expect(found.output.contains("/ipp/print/receipt"), "ippfind: \(found.output)\(found.errors)")
             await kiosk.site.stop(kiosk.agent)
@@ -165,13 +173,14 @@ struct RolePrinterKiosk {
     func uri(_ role: String) -> String { "ipp://127.0.0.1:\(port)/ipp/print/\(role)" }
 
     static func start(_ label: String, printer preset: SimulatedPrinter, role: String = "receipt", ipp: String = "",
-                      http: String = "") async throws -> RolePrinterKiosk {
+                      http: String = "", settings: String = "") async throws -> RolePrinterKiosk {
         let lab = try await PrinterLab.shared()
         let printer = try await lab.startPrinter(.recording(preset.named("\(preset.name) \(label) \(try Loopback.freePort())")))
         do {
             let site = try AgentHarness(lab: lab)
             let port = try Loopback.freePort()
             try site.writeConfiguration("""
+                \(settings)
                 [ipp]
                 listen = "127.0.0.1:\(port)"
                 \(ipp)

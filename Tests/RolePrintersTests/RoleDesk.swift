@@ -40,9 +40,10 @@ struct RoleDesk {
     /// language, then the job attributes, and the document.
     mutating func send(_ operation: Int, role: Role = .receipt, user: String = "till", _ attributes: [IPPAttribute] = [],
                        job: [IPPAttribute] = [], document: Data = Data(), version: IPPVersion = .init(major: 2, minor: 0),
-                       requestID: Int? = nil) async -> IPPMessage {
+                       requestID: Int? = nil, printerURI: String? = nil) async -> IPPMessage {
         self.requestID += 1
-        var operationGroup = RoleDesk.preamble + [IPPAttribute.uriValue("printer-uri", "ipp://localhost:8631/ipp/print/\(role)"),
+        let uri = printerURI ?? "ipp://localhost:8631/ipp/print/\(role)"
+        var operationGroup = RoleDesk.preamble + [IPPAttribute.uriValue("printer-uri", uri),
                                                   IPPAttribute(name: "requesting-user-name", syntax: .name, group: .operation,
                                                                values: [.string(user)])]
         operationGroup += attributes

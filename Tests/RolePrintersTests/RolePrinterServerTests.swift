@@ -23,7 +23,8 @@ import Testing
 
     @Test func thePrinterIsTheRolesPrinterItsRollAndItsCutRange() async throws {
         var desk = try await RoleDesk.make()
-        let answer = await desk.send(0x000B)
+        // media-col-database only when named (PWG 5100.7): "all" leaves it out.
+        let answer = await desk.send(0x000B, [.keyword("requested-attributes", "all", "media-col-database").inOperation])
         #expect(answer.status == .ok, "\(answer.statusMessage)")
         let printer = answer.attributes(in: .printer)
         #expect(printer.strings("printer-kind") == ["receipt", "roll"])
@@ -55,7 +56,14 @@ import Testing
         #expect(Set(some.attributes(in: .printer).map(\.name)) == ["printer-state", "media-col-ready"])
         let template = await desk.send(0x000B, [.keyword("requested-attributes", "job-template").inOperation])
         let names = Set(template.attributes(in: .printer).map(\.name))
-        #expect(names.contains("copies-supported") && names.contains("media-col-database") && !names.contains("printer-state"))
+        #expect(names.contains("copies-supported") && names.contains("media-size-supported") && !names.contains("printer-state"))
+        #expect(!names.contains("media-col-database"), "only when named")
+        let all = await desk.send(0x000B)
+        #expect(!all.attributes(in: .printer).contains { $0.name == "media-col-database" })
+        #expect(all.attributes(in: .printer).strings("finishings-col-supported") == ["finishing-template"])
+        // The URIs name the host the client's printer-uri named (libcups sends "Host: localhost" to loopback).
+        let byName = await desk.send(0x000B, printerURI: "ipp://till-3.local:8631/ipp/print/receipt")
+        #expect(byName.attributes(in: .printer).string("printer-more-info") == "http://till-3.local:8631/ipp/print/receipt")
     }
 
     @Test func aPaperOutPrinterShowsAsStoppedWithItsReason() async throws {

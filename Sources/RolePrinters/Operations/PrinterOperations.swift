@@ -26,10 +26,14 @@ struct AttributeSelection: Sendable {
     private static let templateStems = ["copies", "finishings", "media", "media-col", "orientation-requested", "print-color-mode",
                                         "print-quality", "printer-resolution", "sides", "job-priority", "job-sheets",
                                         "output-bin", "page-ranges", "multiple-document-handling", "print-content-optimize",
-                                        "print-rendering-intent"]
+                                        "print-rendering-intent", "media-bottom-margin", "media-left-margin", "media-right-margin",
+                                        "media-top-margin", "media-size", "media-source", "media-type"]
 
     func includes(_ name: String, printerAttribute: Bool) -> Bool {
-        if names.contains("all") || names.contains(name) { return true }
+        if names.contains(name) { return true }
+        // Returned only when named: it can be large, and PWG 5100.7 forbids it in "all" and the groups.
+        if name == "media-col-database" { return false }
+        if names.contains("all") { return true }
         let template = Self.templateStems.contains { name == $0 || name == "\($0)-default" || name == "\($0)-supported"
             || name == "\($0)-ready" || name == "\($0)-database" }
         if printerAttribute {
