@@ -1,5 +1,6 @@
 import Foundation
 public import KioskConfiguration
+import PrintModel
 public import GPIO
 public import Logging
 import HTTPAPI
@@ -65,11 +66,18 @@ public struct Agent: Sendable {
         // A POS waits on the answer: its jobs are checked, not drawn, on the
         // request's path (the spooler draws them when it sends them).
         let startedAt = Date()
-        let makeServer: @Sendable (AgentConfiguration) -> APIServer = { [intake, events, logger, flashes] configuration in
+        // The role printers a configuration serves: for the listener, and for DNS-SD's records.
+        let rolePrinters: @Sendable (AgentConfiguration, Set<Role>) -> RolePrinterServer = { [intake, flashes, spooler] configuration, roles in
             let http = configuration.http
             let moreInfo = http.listen.map { "\(http.tlsCertificate == nil ? "http" : "https")://\($0)/" }
             let identity = RolePrinterIdentity(box: configuration.box, moreInfo: moreInfo, startedAt: startedAt,
                                                requiresToken: configuration.ipp.requireToken, maxDocumentBytes: Int(http.maxBody))
+            return RolePrinterServer(intake: intake.checkingOnly, canceller: JobCanceller(store: intake.store),
+                                     roles: roles, identity: identity, signals: flashes,
+                                     conditions: { spooler.printerConditions() })
+        }
+        let makeServer: @Sendable (AgentConfiguration) -> APIServer = { [intake, events, logger] configuration in
+            let http = configuration.http
             var roles = configuration.ippRoles
             var certificate: AgentCertificate?
             if !roles.isEmpty, configuration.ipp.tls {
@@ -79,8 +87,7 @@ public struct Agent: Sendable {
                     roles = []
                 }
             }
-            let printers = RolePrinterServer(intake: intake.checkingOnly, canceller: JobCanceller(store: intake.store),
-                                             roles: roles, identity: identity, signals: flashes)
+            let printers = rolePrinters(configuration, roles)
             return APIServer(settings: http, intake: intake.checkingOnly, journal: events, box: configuration.box,
                              logger: logger, metrics: metricsText, ipp: configuration.ipp, rolePrinters: printers,
                              rolePrinterCertificate: certificate)
@@ -106,13 +113,10 @@ public struct Agent: Sendable {
         services.append(.init(service: HTTPService(first: api, changes: httpChanges, makeServer: makeServer, listened: listened,
                                                    logger: logger),
                               successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore, serviceName: "http"))
-        if !configuration.ippRoles.isEmpty {
-            let announced = makeServer(configuration)
-            if let printers = announced.rolePrinters {
-                services.append(.init(service: AnnouncementService(printers: printers, ipp: configuration.ipp, logger: logger),
-                                      successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore, serviceName: "dns-sd"))
-            }
-        }
+        let announcements = AnnouncementService(configuration: { triggers.current.withLock { $0 } },
+                                                printers: { rolePrinters($0, $0.ippRoles) }, logger: logger)
+        services.append(.init(service: announcements, successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore,
+                              serviceName: "dns-sd"))
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: services,
             gracefulShutdownSignals: [.sigterm, .sigint],

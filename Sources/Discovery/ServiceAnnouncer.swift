@@ -1,5 +1,6 @@
 import CAvahi
 import Foundation
+import Synchronization
 import Timers
 
 /// Announces services through avahi-daemon for as long as it runs, on a
@@ -11,16 +12,25 @@ import Timers
 /// `stop()` withdraws the services and frees everything.
 public final class ServiceAnnouncer: Sendable {
     private let wake: WakePipe
+    private let mailbox: AnnouncerMailbox
 
     /// Starts announcing `services`; `report` hears what happened, in words
     /// for the agent's log (announced, renamed, or why not).
     public init?(_ services: [ServiceAnnouncement], report: @escaping @Sendable (String) -> Void) {
         guard let wake = WakePipe() else { return nil }
         self.wake = wake
-        let thread = Thread { AnnouncerSession(services: services, wake: wake, report: report).run() }
+        let mailbox = AnnouncerMailbox()
+        self.mailbox = mailbox
+        let thread = Thread { AnnouncerSession(services: services, wake: wake, mailbox: mailbox, report: report).run() }
         thread.name = "kioskprint-announce"
         thread.start()
     }
+
+    /// Announces `services` instead: a service whose name, type, port and
+    /// subtypes stay has only its TXT record updated in place (clients see
+    /// the new keys, not the printer leaving and coming back); any other
+    /// change withdraws the group and announces it again.
+    public func update(_ services: [ServiceAnnouncement]) { mailbox.post(services) }
 
     /// Withdraws the services (the entry group is freed with the client).
     public func stop() { wake.wake() }
@@ -28,10 +38,34 @@ public final class ServiceAnnouncer: Sendable {
     deinit { wake.wake() }
 }
 
+/// The next services for the announcer's thread, and the poll loop to wake
+/// for them (`avahi_simple_poll_wakeup` is Avahi's call for other threads).
+private final class AnnouncerMailbox: Sendable {
+    private struct Box {
+        /// The poll loop's address while it runs; nil before and after.
+        var poll: Int?
+        var next: [ServiceAnnouncement]?
+    }
+    private let box = Mutex(Box())
+
+    func post(_ services: [ServiceAnnouncement]) {
+        box.withLock { box in
+            box.next = services
+            if let address = box.poll { avahi_simple_poll_wakeup(OpaquePointer(bitPattern: address)) }
+        }
+    }
+
+    /// Set while the loop runs, cleared (under the lock) before it is freed.
+    func running(_ poll: OpaquePointer?) { box.withLock { $0.poll = poll.map { Int(bitPattern: $0) } } }
+
+    func take() -> [ServiceAnnouncement]? { box.withLock { box in defer { box.next = nil }; return box.next } }
+}
+
 /// The announcer's Avahi objects, made, used and freed on its thread.
 private final class AnnouncerSession {
-    let services: [ServiceAnnouncement]
+    var services: [ServiceAnnouncement]
     let wake: WakePipe
+    let mailbox: AnnouncerMailbox
     let report: @Sendable (String) -> Void
     var poll: OpaquePointer?
     var client: OpaquePointer?
@@ -41,8 +75,8 @@ private final class AnnouncerSession {
     /// The names in use, renamed on a collision.
     var names: [String]
 
-    init(services: [ServiceAnnouncement], wake: WakePipe, report: @escaping @Sendable (String) -> Void) {
-        self.services = services; self.wake = wake; self.report = report
+    init(services: [ServiceAnnouncement], wake: WakePipe, mailbox: AnnouncerMailbox, report: @escaping @Sendable (String) -> Void) {
+        self.services = services; self.wake = wake; self.mailbox = mailbox; self.report = report
         names = services.map(\.name)
     }
 
@@ -63,9 +97,12 @@ private final class AnnouncerSession {
         if client == nil {
             report("DNS-SD: avahi-daemon could not be reached (\(String(cString: avahi_strerror(error)))); the role printers are not announced.")
         }
+        mailbox.running(poll)
         while !stopping && client != nil {
             if avahi_simple_poll_iterate(poll, -1) != 0 { break }
+            if let next = mailbox.take() { replace(with: next) }
         }
+        mailbox.running(nil)
         if let group { avahi_entry_group_free(group) }
         if let client { avahi_client_free(client) }
         if let wakeWatch { api.pointee.watch_free(wakeWatch) }
@@ -114,17 +151,52 @@ private final class AnnouncerSession {
         if code != 0 { report("DNS-SD: the announcement was not committed: \(String(cString: avahi_strerror(code))).") }
     }
 
-    /// Adds one service and its subtypes; 0 or Avahi's error code.
-    func add(_ service: ServiceAnnouncement, named name: String, to group: OpaquePointer) -> Int32 {
+    /// Takes `next` as the services: TXT records updated in place where only
+    /// they changed, else the group withdrawn and announced again.
+    func replace(with next: [ServiceAnnouncement]) {
+        guard next != services else { return }
+        let sameShape = next.count == services.count && zip(next, services).allSatisfy {
+            $0.name == $1.name && $0.type == $1.type && $0.port == $1.port && $0.subtypes == $1.subtypes && $0.loopbackOnly == $1.loopbackOnly
+        }
+        services = next
+        if !sameShape { names = services.map(\.name) }
+        guard let group, avahi_entry_group_is_empty(group) == 0 else { return }  // announced with these once the client runs
+        if sameShape {
+            for (index, service) in services.enumerated() {
+                let code = withTXT(service) { list in
+                    avahi_entry_group_update_service_txt_strlst(group, interface(service), AvahiProtocol(AVAHI_PROTO_UNSPEC),
+                                                                AvahiPublishFlags(rawValue: 0), names[index], service.type, nil, list)
+                }
+                if code != 0 { report("DNS-SD: the TXT record of \"\(names[index])\" was not updated: \(String(cString: avahi_strerror(code))).") }
+            }
+            report("DNS-SD: TXT records updated for " + names.map { "\"\($0)\"" }.joined(separator: ", "))
+        } else {
+            avahi_entry_group_reset(group)
+            if let client { publish(client) }
+        }
+    }
+
+    /// `body` with the service's TXT pairs as an Avahi string list, freed after.
+    func withTXT(_ service: ServiceAnnouncement, _ body: (UnsafeMutablePointer<AvahiStringList>?) -> Int32) -> Int32 {
         var list: UnsafeMutablePointer<AvahiStringList>? = nil
         for pair in service.txt.reversed() {  // prepended: reversed keeps the order given
             list = avahi_string_list_add_pair(list, pair.key, pair.value)
         }
         defer { avahi_string_list_free(list) }
-        let interface = service.loopbackOnly ? AvahiIfIndex(if_nametoindex("lo")) : AvahiIfIndex(AVAHI_IF_UNSPEC)
-        let added = avahi_entry_group_add_service_strlst(group, interface, AvahiProtocol(AVAHI_PROTO_UNSPEC),
-                                                         AvahiPublishFlags(rawValue: 0), name, service.type, nil, nil,
-                                                         UInt16(service.port), list)
+        return body(list)
+    }
+
+    func interface(_ service: ServiceAnnouncement) -> AvahiIfIndex {
+        service.loopbackOnly ? AvahiIfIndex(if_nametoindex("lo")) : AvahiIfIndex(AVAHI_IF_UNSPEC)
+    }
+
+    /// Adds one service and its subtypes; 0 or Avahi's error code.
+    func add(_ service: ServiceAnnouncement, named name: String, to group: OpaquePointer) -> Int32 {
+        let interface = interface(service)
+        let added = withTXT(service) { list in
+            avahi_entry_group_add_service_strlst(group, interface, AvahiProtocol(AVAHI_PROTO_UNSPEC), AvahiPublishFlags(rawValue: 0),
+                                                 name, service.type, nil, nil, UInt16(service.port), list)
+        }
         guard added == 0 else { return added }
         for subtype in service.subtypes {
             let code = avahi_entry_group_add_service_subtype(group, interface, AvahiProtocol(AVAHI_PROTO_UNSPEC),

@@ -19,12 +19,16 @@ public struct RolePrinterServer: Sendable {
     public let channels: PrinterChannels
     /// What else shows a person which role printer this is (the role's status light); nil: nothing.
     public let signals: (any RoleSignals)?
+    /// The spooler's live view of its printers (`Spooler.printerConditions`),
+    /// newer than what was saved at their last check; nil: the saved state only.
+    public let conditions: (@Sendable () -> [PrinterCondition])?
     let pending = PendingJobs()
 
     public init(intake: JobIntake, canceller: JobCanceller, roles: Set<Role>, identity: RolePrinterIdentity,
-                channels: PrinterChannels = .standard(timeout: .seconds(3)), signals: (any RoleSignals)? = nil) {
+                channels: PrinterChannels = .standard(timeout: .seconds(3)), signals: (any RoleSignals)? = nil,
+                conditions: (@Sendable () -> [PrinterCondition])? = nil) {
         self.intake = intake; self.canceller = canceller; self.roles = roles; self.identity = identity
-        self.channels = channels; self.signals = signals
+        self.channels = channels; self.signals = signals; self.conditions = conditions
     }
 
     var store: KioskStore { intake.store }
@@ -111,14 +115,35 @@ public struct RolePrinterServer: Sendable {
 
     func describe(_ role: Role, base: String) async throws(IPPRefusal) -> PrinterDescription {
         do {
-            let assignments = try await store.assignments(for: role).sorted { $0.position < $1.position }
-            let printing = assignments.first { $0.printer.capabilities.attentionReasons.isEmpty } ?? assignments.first
+            let live = conditions?().filter { $0.role == role } ?? []
+            let printers = try await store.assignments(for: role).sorted { $0.position < $1.position }
+                .map { Self.current($0.printer, live) }
+            let printing = printers.first { $0.capabilities.attentionReasons.isEmpty } ?? printers.first
             let unfinished = try await store.jobs(role: role)
-            return PrinterDescription(role: role, identity: identity, printer: printing?.printer, queuedJobs: unfinished.count,
+            return PrinterDescription(role: role, identity: identity, printer: printing, queuedJobs: unfinished.count,
                                       printing: unfinished.contains { $0.state == .sending || $0.state == .sent }, base: base)
         } catch {
             throw IPPRefusal(.internalError, "The role \(role) could not be read: \(store.explain(error)) Try again shortly.")
         }
+    }
+}
+
+extension RolePrinterServer {
+    /// `printer` as the spooler last found it: its trouble (or the warnings
+    /// of its last ready answer) in place of the reasons saved at its last
+    /// check, so a paper-out primary shows, and the role's jobs go to its
+    /// backup, from the moment a job met it.
+    static func current(_ printer: SavedPrinter, _ conditions: [PrinterCondition]) -> SavedPrinter {
+        guard let condition = conditions.first(where: { $0.uri == printer.uri }) else { return printer }
+        var current = printer
+        if let trouble = condition.trouble {
+            current.capabilities.stateReasons = trouble.map { StateReason(keyword: $0 == "unreachable" ? "offline" : $0, severity: .error) }
+            current.capabilities.state = .stopped
+        } else if let warnings = condition.warnings {
+            current.capabilities.stateReasons = warnings.map { StateReason(keyword: $0, severity: .warning) }
+            if current.capabilities.state == .stopped { current.capabilities.state = .idle }
+        }
+        return current
     }
 }
 

@@ -5,7 +5,8 @@ import Testing
 /// A job CUPS sends to a role printer whose primary is out of paper: it
 /// fails over to the backup, is cut at the length `lp -o media=` asked for,
 /// completes once in CUPS's eyes and in the agent's, and shows in the
-/// event stream and on the status page like any role job.
+/// event stream and on the status page like any role job; the role
+/// printer's DNS-SD record follows it to the backup.
 extension AgentEndToEnd {
     @Suite(.timeLimit(.minutes(5))) struct RolePrinterFailoverTests {
         @Test func aCupsJobFailsOverFromAPaperOutPrimaryAndCompletesOnce() async throws {
@@ -41,6 +42,13 @@ extension AgentEndToEnd {
             defer { cups.stop() }
             let setup = try await DriverlessQueue.add("till", uri: "ipp://127.0.0.1:\(ippPort)/ipp/print/receipt", on: cups)
             #expect(setup == .ready, "lpadmin -m everywhere: \(setup)")
+            // DNS-SD describes the printer the role prints on: the primary, until the job fails over.
+            let bus = ["DBUS_SYSTEM_BUS_ADDRESS": lab.busAddress]
+            func announced(_ printer: String) throws -> Bool {
+                let browsed = try Subprocess.run(try ProgramPath.find("avahi-browse"), ["-rpt", "_ipp._tcp"], environment: bus).output
+                return browsed.split(separator: "\n").contains { $0.hasPrefix("=") && $0.contains(";\(ippPort);") && $0.contains(printer) }
+            }
+            try await pollUntil("the role printer to be announced with its primary", within: .seconds(30)) { try announced("Failover Primary \(tag)") }
             // The primary runs out of paper after CUPS made its queue: the job meets it there.
             try await primary.setMediaLevel(0)
             let pdf = try RolePrinterKiosk.receiptPDF(in: site.folder, lengthMillimetres: 100)
@@ -69,6 +77,15 @@ extension AgentEndToEnd {
             }
             let stream = try String(contentsOfFile: events, encoding: .utf8)
             #expect(stream.contains("failover") || stream.contains("Failover Backup \(tag)"), "the stream says where it went: \(stream.suffix(1500))")
+            // The TXT record follows the role to its backup (updated in place, checked every 10 s).
+            do {
+                try await pollUntil("the TXT record to name the backup", within: .seconds(40)) { try announced("Failover Backup \(tag)") }
+            } catch {
+                let said = site.logText.split(separator: "\n").filter { $0.contains("DNS-SD") }.joined(separator: "\n")
+                let browsed = try Subprocess.run(try ProgramPath.find("avahi-browse"), ["-rpt", "_ipp._tcp"], environment: bus).output
+                let status = try await site.runner.run(["status"])
+                Issue.record("\(error)\nThe agent said: \(said)\navahi-browse: \(browsed.split(separator: "\n").filter { $0.contains(";\(ippPort);") })\n\(status.output)")
+            }
             let page = try Subprocess.run("/usr/bin/curl", ["-s", "-H", "Authorization: Bearer \(token)", "http://127.0.0.1:\(httpPort)/"])
             #expect(page.output.contains("Sale 4711") && page.output.contains("Failover Backup \(tag)"), "the status page lists it: \(page.output.suffix(1500))")
             await site.stop(agent)

@@ -23,7 +23,8 @@ struct RoleDesk {
         trims: [.afterPages])
 
     static func make(printer: PrinterCapabilities = receiptPrinter, roles: Set<Role> = [.receipt],
-                     uri: String = "ipp://127.0.0.1:1/ipp/print", signals: (any RoleSignals)? = nil) async throws -> RoleDesk {
+                     uri: String = "ipp://127.0.0.1:1/ipp/print", signals: (any RoleSignals)? = nil,
+                     conditions: (@Sendable () -> [PrinterCondition])? = nil) async throws -> RoleDesk {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("role-desk-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let store = try KioskStore(path: folder + "/kioskprint.sqlite")
@@ -32,7 +33,7 @@ struct RoleDesk {
                                            maxDocumentBytes: 1 << 20, seed: "test-seed")
         let server = RolePrinterServer(intake: JobIntake(store: store, catalog: TemplateCatalog(folders: [])),
                                        canceller: JobCanceller(store: store), roles: roles, identity: identity,
-                                       channels: .standard(timeout: .seconds(2)), signals: signals)
+                                       channels: .standard(timeout: .seconds(2)), signals: signals, conditions: conditions)
         return RoleDesk(store: store, server: server, folder: folder)
     }
 

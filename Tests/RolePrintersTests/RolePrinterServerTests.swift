@@ -2,7 +2,9 @@ import Foundation
 import IPP
 import PrintModel
 import RolePrinters
+import Spooler
 import Store
+import Synchronization
 import Testing
 
 /// The role printer's answers, from a real store: what RFC 8011 asks of
@@ -74,6 +76,23 @@ import Testing
         let attributes = await desk.send(0x000B).attributes(in: .printer)
         #expect(attributes.int("printer-state") == 5)
         #expect(attributes.strings("printer-state-reasons") == ["media-empty"])
+    }
+
+    @Test func whatTheSpoolerFoundOverridesTheSavedStateAndTheBackupTakesOver() async throws {
+        let found = Mutex<[PrinterCondition]>([])
+        var desk = try await RoleDesk.make(conditions: { found.withLock { $0 } })
+        var backup = RoleDesk.receiptPrinter
+        backup.name = "Backup TM-80"
+        _ = try await desk.store.assign(uri: "ipp://127.0.0.1:2/ipp/print", serviceName: nil, capabilities: backup, to: .receipt, as: .backup)
+        #expect(await desk.send(0x000B).attributes(in: .printer).string("printer-make-and-model")?.contains("Counter TM-80") == true)
+        // A job met the primary out of paper: the role printer describes the backup it now prints on.
+        found.withLock { $0 = [PrinterCondition(role: .receipt, uri: "ipp://127.0.0.1:1/ipp/print", trouble: ["media-empty"], warnings: nil)] }
+        let attributes = await desk.send(0x000B).attributes(in: .printer)
+        #expect(attributes.string("printer-make-and-model")?.contains("Backup TM-80") == true, "\(attributes.string("printer-make-and-model") ?? "")")
+        // Every printer of the role in trouble: the primary, stopped, with the reason the spooler saw.
+        found.withLock { $0.append(PrinterCondition(role: .receipt, uri: "ipp://127.0.0.1:2/ipp/print", trouble: ["unreachable"], warnings: nil)) }
+        let stopped = await desk.send(0x000B).attributes(in: .printer)
+        #expect(stopped.int("printer-state") == 5 && stopped.strings("printer-state-reasons") == ["media-empty"])
     }
 
     @Test func printJobQueuesARoleJobWhoseNumberIsTheIPPJobID() async throws {

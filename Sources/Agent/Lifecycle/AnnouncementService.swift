@@ -12,16 +12,55 @@ import ServiceLifecycle
 /// TLS) with the subtypes `_universal` (what iOS browses for) and `_print`,
 /// and the TXT keys its IPP attributes agree with. A loopback listener is
 /// announced on the loopback interface only.
+///
+/// The records follow the role: every `checkEvery` they are made again from
+/// the configuration in force and the printer each role prints on now, so a
+/// failover to a backup (another model, another `ty` and `pdl`) or a reload
+/// that serves another role is announced without a restart. Only a record
+/// that changed is touched: a TXT record is updated in place.
 struct AnnouncementService: Service {
-    let printers: RolePrinterServer
-    let ipp: IPPSettings
+    /// The configuration in force (a reload replaces it).
+    let configuration: @Sendable () -> AgentConfiguration
+    /// The role printers a configuration serves.
+    let printers: @Sendable (AgentConfiguration) -> RolePrinterServer
     let logger: Logger
+    var checkEvery: Duration = .seconds(10)
 
     func run() async throws {
-        guard ipp.listen.port != 0 else {
-            logger.info("DNS-SD: the role printers listen on a port chosen at start ([ipp] listen port 0); they are not announced.")
-            return
+        let (configuration, printers, logger, checkEvery) = (configuration, printers, logger, checkEvery)
+        let last = try await cancelWhenGracefulShutdown { () async -> ServiceAnnouncer? in
+            var announcer: ServiceAnnouncer?
+            var announced: [ServiceAnnouncement] = []
+            var saidPortZero = false
+            while !Task.isCancelled {
+                let configuration = configuration()
+                if configuration.ipp.listen.port == 0, !configuration.ippRoles.isEmpty, !saidPortZero {
+                    logger.info("DNS-SD: the role printers listen on a port chosen at start ([ipp] listen port 0); they are not announced.")
+                    saidPortZero = true
+                }
+                let wanted = await Self.services(printers(configuration), ipp: configuration.ipp)
+                if wanted != announced {
+                    if wanted.isEmpty {
+                        announcer?.stop()
+                        announcer = nil
+                    } else if let announcer {
+                        announcer.update(wanted)
+                    } else {
+                        announcer = ServiceAnnouncer(wanted) { logger.info("\($0)") }
+                    }
+                    announced = wanted
+                }
+                try? await Task.sleep(for: checkEvery)
+            }
+            return announcer
         }
+        // Withdrawn before the agent exits.
+        last?.stop()
+    }
+
+    /// The records of every role `printers` serves, in role order; none on port 0.
+    static func services(_ printers: RolePrinterServer, ipp: IPPSettings) async -> [ServiceAnnouncement] {
+        guard ipp.listen.port != 0 else { return [] }
         let secure = ipp.tls
         // The name Avahi announces the box by, which clients then address it with (and the
         // TXT's adminurl must match printer-more-info, which follows the name a client used).
@@ -32,12 +71,6 @@ struct AnnouncementService: Service {
             services.append(ServiceAnnouncement(name: txt.name, type: secure ? "_ipps._tcp" : "_ipp._tcp", subtypes: ["_universal", "_print"],
                                                 port: ipp.listen.port, txt: txt.pairs, loopbackOnly: ipp.listen.isLoopback))
         }
-        guard !services.isEmpty else { return }
-        let logger = logger
-        let announcer = ServiceAnnouncer(services) { logger.info("\($0)") }
-        // Announced until the agent stops; withdrawn before it exits.
-        try? await gracefulShutdown()
-        announcer?.stop()
+        return services
     }
-
 }
