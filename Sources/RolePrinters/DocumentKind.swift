@@ -24,11 +24,12 @@ enum DocumentKind {
             "image/pwg-raster"
         } else if head.starts(with: Array("UNIRAST".utf8)) { "image/urf" } else { nil }
         if let detected {
-            guard printer.documentFormats.contains(detected) else {
+            // A PDF is drawn for any printer (Ghostscript, at its resolution), advertised or not.
+            guard printer.documentFormats.contains(detected) || detected == "application/pdf" else {
                 throw IPPRefusal(.documentFormatNotSupported, "The document is \(detected), which \(printer.role) does not print: "
                     + "send one of \(printer.documentFormats.joined(separator: ", ")).")
             }
-            return try of(document, declared: detected, printer: printer)
+            return detected == "application/pdf" ? ("pdf", nil) : try of(document, declared: detected, printer: printer)
         }
         // Bytes that are no known file go to a raw primary as its own language: what a raw queue sends.
         if let language = printer.capabilities?.rawProfile?.language { return (language.facts.fileExtension, language) }

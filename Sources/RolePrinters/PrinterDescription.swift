@@ -38,6 +38,8 @@ struct PrinterDescription: Sendable {
     /// draws again for any printer, PDF where the primary prints it, and the
     /// primary's own language.
     var documentFormats: [String] {
+        // PDF only where the printer takes it: IPP Everywhere then asks for page-ranges, which a role printer
+        // does not offer yet. A PDF sent as application/octet-stream to any role is drawn by Ghostscript.
         var formats = ["application/octet-stream", "image/jpeg", "image/png", "image/pwg-raster", "image/urf"]
         if capabilities?.documentFormats.contains(DocumentFormat.pdf.rawValue) == true { formats.append("application/pdf") }
         if let language = capabilities?.rawProfile?.language { formats.append(language.mimeType) }

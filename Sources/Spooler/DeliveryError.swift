@@ -7,7 +7,6 @@ public enum DeliveryError: Error, Hashable, Sendable, CustomStringConvertible {
     case badContent(String)
     case unreadableFile(path: String, reason: String)
     case noUsableFormat(printer: String, offered: [String])
-    case pdfNotAccepted(printer: String)
     case noMedia(printer: String, detail: String)
     case noPrinter(role: String)
     /// Printer-language bytes for a printer that speaks another language.
@@ -20,8 +19,6 @@ public enum DeliveryError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noUsableFormat(let printer, let offered):
             "The printer \"\(printer)\" takes none of PWG raster, Apple raster or PDF (it lists "
                 + "\(offered.isEmpty ? "no formats" : offered.joined(separator: ", "))). Choose an IPP Everywhere printer for this role."
-        case .pdfNotAccepted(let printer):
-            "The printer \"\(printer)\" does not take PDF files. Print a PNG or JPEG instead, or use a template."
         case .noMedia(let printer, let detail): "No paper on \"\(printer)\" fits this job: \(detail)"
         case .wrongLanguage(let printer, let language):
             "The printer \"\(printer)\" does not take \(language.description) (it lists no \(language.mimeType)); "
@@ -34,7 +31,7 @@ public enum DeliveryError: Error, Hashable, Sendable, CustomStringConvertible {
     /// True when retrying cannot help: the content itself is wrong.
     public var isPermanent: Bool {
         switch self {
-        case .badContent, .unreadableFile, .noUsableFormat, .pdfNotAccepted, .wrongLanguage: true
+        case .badContent, .unreadableFile, .noUsableFormat, .wrongLanguage: true
         case .noMedia, .noPrinter: false
         }
     }

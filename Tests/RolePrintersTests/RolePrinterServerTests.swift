@@ -164,7 +164,7 @@ import Testing
         var desk = try await RoleDesk.make()
         let pdf = await desk.send(0x0002, [.keywordOperation("document-format", "application/pdf", syntax: .mimeMediaType)],
                                   document: Data("%PDF-1.4\n%%EOF\n".utf8))
-        #expect(pdf.status == .documentFormatNotSupported, "the primary takes no PDF: \(pdf.statusMessage)")
+        #expect(pdf.status == .documentFormatNotSupported, "PDF is not listed for a primary that takes none: \(pdf.statusMessage)")
         let notJPEG = await desk.send(0x0002, [.keywordOperation("document-format", "image/jpeg", syntax: .mimeMediaType)],
                                       document: Data("not a picture".utf8))
         #expect(notJPEG.status == .documentFormatError)

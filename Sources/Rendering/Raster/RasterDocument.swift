@@ -11,6 +11,10 @@ public enum RasterDocument {
         public var resolution: Resolution
         /// Drawn in one bit a dot (black_1): its edges are exact, so it is thresholded rather than dithered.
         public var isBilevel: Bool
+
+        public init(image: GrayImage, resolution: Resolution, isBilevel: Bool) {
+            self.image = image; self.resolution = resolution; self.isBilevel = isBilevel
+        }
     }
 
     /// Most pages a document may have: a kiosk prints receipts and tickets.

@@ -30,16 +30,21 @@ public struct DocumentPreparer: Sendable {
                            banner: banner)
     }
 
-    /// A printer-ready file: PDF goes as it is; a PNG or JPEG is drawn like a
+    /// A printer-ready file: PDF goes as it is to a printer that takes PDF,
+    /// and is drawn by Ghostscript for one that does not; a PNG or JPEG is drawn like a
     /// one-image template: one pixel per dot (at most the printable width, so
     /// an image made for the head prints dot for dot), cut after it.
-    /// A PDF is sent as it is, so a `banner` is drawn only above an image.
+    /// A PDF sent as it is gets no `banner`; a drawn one does.
     public func prepare(file path: String, for capabilities: PrinterCapabilities,
                         banner: String? = nil) throws(DeliveryError) -> PreparedDocument {
         switch try PrinterReadyFile.check(path: path) {
         case .pdf(let data):
             guard capabilities.documentFormats.contains(DocumentFormat.pdf.rawValue) else {
-                throw .pdfNotAccepted(printer: capabilities.name)
+                // Drawn here at the printer's own resolution, each page cut at its own length.
+                let name = (path as NSString).lastPathComponent
+                let pages = try PDFPages.render(path: path, dpi: capabilities.resolutions.native?.horizontal ?? 203, name: name)
+                return try prepare(source: Self.drawnPages(pages, name: name, for: capabilities), dataJSON: "{}", dataFile: name,
+                                   for: capabilities, banner: banner)
             }
             let media: PageGeometry
             do { media = try PageGeometry(capabilities: capabilities) } catch { throw .badContent("\(error)") }

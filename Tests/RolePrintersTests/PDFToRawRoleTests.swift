@@ -1,0 +1,42 @@
+import Foundation
+import IPP
+import PrintModel
+import PrinterLanguages
+import RolePrinters
+import Simulator
+import Spooler
+import Templates
+import Testing
+
+/// A PDF a client sends a raw receipt role as `application/octet-stream`
+/// (what a client does with a printer that does not list PDF) becomes a
+/// role job that Ghostscript draws at the head's dots, cut at the page's length.
+@Suite(.timeLimit(.minutes(1))) struct PDFToRawRoleTests {
+    @Test func aPDFSentAsOctetStreamPrintsOnTheESCPOSPrinterCutAtItsLength() async throws {
+        let printer = try EscPosPrinterSimulator(configuration: .init(printableWidth: 576, dotsPerInch: 203))
+        defer { printer.stop() }
+        let capabilities = try ModelCatalog.profile(model: "TM-T20III").capabilities(name: "Counter TM-T20III")
+        var desk = try await RoleDesk.make(printer: capabilities, uri: printer.uri)
+        let answer = await desk.send(0x0002, [.keywordOperation("document-format", "application/octet-stream", syntax: .mimeMediaType)],
+                                     job: [], document: try Self.receiptPDF(in: desk.folder, millimetres: 100))
+        #expect(answer.status == .ok, "\(answer.statusMessage)")
+        let id = try #require(answer.attributes(in: .job).int("job-id"))
+        let spooler = Spooler(store: desk.store, preparer: DocumentPreparer(catalog: TemplateCatalog())) { _ in }
+        let job = try await spooler.deliver(JobID(rawValue: Int64(id)))
+        #expect(job.state == .completed, "\(job.lastError ?? "")")
+        let piece = try #require(try await printer.pieces(atLeast: 1).first)
+        #expect(piece.bitmap.width == 576 && abs(piece.lengthInDots - 799) <= 2, "\(piece.bitmap.width) x \(piece.lengthInDots)")
+    }
+
+    static func receiptPDF(in folder: String, millimetres: Double) throws -> Data {
+        let path = folder + "/receipt.pdf"
+        let points = { (mm: Double) in mm / 25.4 * 72 }
+        let gs = Process()
+        gs.executableURL = URL(fileURLWithPath: "/usr/bin/gs")
+        gs.arguments = ["-q", "-sDEVICE=pdfwrite", "-dDEVICEWIDTHPOINTS=\(points(80))", "-dDEVICEHEIGHTPOINTS=\(points(millimetres))",
+                        "-dFIXEDMEDIA", "-o", path, "-c", "/Helvetica findfont 14 scalefont setfont 20 100 moveto (Total 12.50) show showpage"]
+        try gs.run()
+        gs.waitUntilExit()
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+}
