@@ -13,6 +13,8 @@ struct JobTicket: Sendable {
     var format = "application/octet-stream"
     /// The cut length the client chose (`media-col`'s y-dimension, or a size in `media`), in hundredths of a millimetre.
     var length: Int?
+    /// The pages to print (`page-ranges`, 1-based), applied to a PDF; nil prints them all.
+    var pageRanges: [ClosedRange<Int>]?
     /// What was ignored or substituted, for the unsupported group.
     var unsupported: [IPPAttribute] = []
 
@@ -89,6 +91,12 @@ struct JobTicket: Sendable {
             guard attribute.value?.string == "none" else { return false }
         case "output-bin":
             guard attribute.value?.string == "face-up" else { return false }
+        case "page-ranges":
+            // Ascending and apart (RFC 8011 §5.2.7), within the pages a document may have.
+            let ranges = attribute.values.compactMap { value -> ClosedRange<Int>? in if case .range(let range) = value { range } else { nil } }
+            guard !ranges.isEmpty, ranges.count == attribute.values.count, ranges.first!.lowerBound >= 1,
+                  zip(ranges, ranges.dropFirst()).allSatisfy({ $0.upperBound < $1.lowerBound }) else { return false }
+            pageRanges = ranges
         case "multiple-document-handling", "print-content-optimize", "print-rendering-intent", "print-scaling":
             break  // one way of each, whatever is asked
         default:

@@ -38,8 +38,9 @@ struct PrinterDescription: Sendable {
     /// draws again for any printer, PDF where the primary prints it, and the
     /// primary's own language.
     var documentFormats: [String] {
-        // PDF only where the printer takes it: IPP Everywhere then asks for page-ranges, which a role printer
-        // does not offer yet. A PDF sent as application/octet-stream to any role is drawn by Ghostscript.
+        // PDF is listed where the printer takes it. Listed for any printer, it made ippeveselfcert's ipp-tests (v1.1)
+        // ask for `overrides`, which role printers do not offer; CUPS and iOS send every other role URF, and a PDF
+        // sent as application/octet-stream is drawn by Ghostscript for any printer.
         var formats = ["application/octet-stream", "image/jpeg", "image/png", "image/pwg-raster", "image/urf"]
         if capabilities?.documentFormats.contains(DocumentFormat.pdf.rawValue) == true { formats.append("application/pdf") }
         if let language = capabilities?.rawProfile?.language { formats.append(language.mimeType) }
@@ -129,7 +130,7 @@ struct PrinterDescription: Sendable {
             .keywords("identify-actions-supported", RolePrinterServer.identifyActions),
             .strings("reference-uri-schemes-supported", .uriScheme, ["http", "https"]),
             .keyword("job-creation-attributes-supported", "copies", "finishings", "ipp-attribute-fidelity", "job-name",
-                     "media", "media-col", "orientation-requested", "output-bin", "print-color-mode", "print-quality",
+                     "media", "media-col", "orientation-requested", "output-bin", "page-ranges", "print-color-mode", "print-quality",
                      "printer-resolution", "sides"),
             // Documents and jobs
             .mimeTypes("document-format-default", ["application/octet-stream"]),
@@ -154,7 +155,9 @@ struct PrinterDescription: Sendable {
             .enums("orientation-requested-supported", [3]),
             .keyword("output-bin-default", "face-up"),
             .keyword("output-bin-supported", "face-up"),
-            .boolean("page-ranges-supported", false),
+            .boolean("page-ranges-supported", documentFormats.contains("application/pdf")),
+            // The longest PDF password taken: none (an encrypted PDF is refused at intake).
+            .integer("document-password-supported", 0),
             .integer("pages-per-minute", 30),
             .keyword("print-color-mode-default", "monochrome"),
             .keywords("print-color-mode-supported", capabilities?.color == true ? ["monochrome", "color"] : ["monochrome"]),

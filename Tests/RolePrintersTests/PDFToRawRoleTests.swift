@@ -28,6 +28,44 @@ import Testing
         #expect(piece.bitmap.width == 576 && abs(piece.lengthInDots - 799) <= 2, "\(piece.bitmap.width) x \(piece.lengthInDots)")
     }
 
+    @Test func pageRangesKeepOnlyThePagesAskedFor() async throws {
+        let printer = try EscPosPrinterSimulator(configuration: .init(printableWidth: 576, dotsPerInch: 203))
+        defer { printer.stop() }
+        let capabilities = try ModelCatalog.profile(model: "TM-T20III").capabilities(name: "Counter TM-T20III")
+        var desk = try await RoleDesk.make(printer: capabilities, uri: printer.uri)
+        let pdf = try Self.receiptPDF(in: desk.folder, millimetres: [100, 60, 40])
+        let format = IPPAttribute.keywordOperation("document-format", "application/octet-stream", syntax: .mimeMediaType)
+        func ranges(_ values: ClosedRange<Int>...) -> IPPAttribute {
+            IPPAttribute(name: "page-ranges", syntax: .rangeOfInteger, group: .job, values: values.map { .range($0) })
+        }
+        let answer = await desk.send(0x0002, [format], job: [ranges(2...2)], document: pdf)
+        #expect(answer.status == .ok, "\(answer.statusMessage)")
+        let id = try #require(answer.attributes(in: .job).int("job-id"))
+        let spooler = Spooler(store: desk.store, preparer: DocumentPreparer(catalog: TemplateCatalog())) { _ in }
+        #expect(try await spooler.deliver(JobID(rawValue: Int64(id))).state == .completed)
+        let pieces = try await printer.pieces(atLeast: 1)
+        #expect(pieces.count == 1 && abs(pieces[0].lengthInDots - 479) <= 2, "only page 2, 60 mm: \(pieces.map(\.lengthInDots))")
+        // Pages the document does not have: refused, saying how many it has.
+        let none = await desk.send(0x0002, [format], job: [ranges(5...6)], document: pdf)
+        #expect(none.status == .documentFormatError && none.statusMessage.contains("has 3 pages"), "\(none.statusMessage)")
+        // Not ascending: not a page-ranges value (RFC 8011 §5.2.7); Validate-Job refuses what Print-Job would leave out.
+        let backwards = await desk.send(0x0004, [format], job: [ranges(3...3, 1...1)])
+        #expect(backwards.status == .attributesOrValuesNotSupported && backwards.attributes(in: .unsupported).contains { $0.name == "page-ranges" },
+                "\(backwards.status)")
+    }
+
+    static func receiptPDF(in folder: String, millimetres lengths: [Double]) throws -> Data {
+        let path = folder + "/pages.pdf"
+        let points = { (mm: Double) in mm / 25.4 * 72 }
+        let program = lengths.map { "<< /PageSize [\(points(80)) \(points($0))] >> setpagedevice 20 20 moveto 100 0 rlineto stroke showpage" }
+        let gs = Process()
+        gs.executableURL = URL(fileURLWithPath: "/usr/bin/gs")
+        gs.arguments = ["-q", "-sDEVICE=pdfwrite", "-o", path, "-c", program.joined(separator: " ")]
+        try gs.run()
+        gs.waitUntilExit()
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
     static func receiptPDF(in folder: String, millimetres: Double) throws -> Data {
         let path = folder + "/receipt.pdf"
         let points = { (mm: Double) in mm / 25.4 * 72 }

@@ -112,8 +112,21 @@ extension RolePrinterServer {
             throw IPPRefusal(.internalError, "The document could not be written to \(intake.spoolFolder): \(error). Nothing was queued.")
         }
         defer { try? FileManager.default.removeItem(atPath: folder) }
+        var queued = upload
+        if fileEnding == "pdf", let ranges = ticket.pageRanges {
+            // Only the pages asked for are kept: the job holds what is to print, whichever printer prints it.
+            queued = (folder as NSString).appendingPathComponent("pages/document.pdf")
+            do {
+                try FileManager.default.createDirectory(atPath: (queued as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try await PDFPages.selecting(path: upload, pages: ranges, into: queued, name: "document.pdf")
+            } catch let error as DeliveryError {
+                throw IPPRefusal(.documentFormatError, error.description)
+            } catch {
+                throw IPPRefusal(.internalError, "The document could not be written to \(intake.spoolFolder): \(error). Nothing was queued.")
+            }
+        }
         do {
-            return try await intake.queueFile(upload, role: printer.role, language: language, jobName: ticket.name, copies: ticket.copies,
+            return try await intake.queueFile(queued, role: printer.role, language: language, jobName: ticket.name, copies: ticket.copies,
                                               source: "ipp", submittedBy: user, id: id)
         } catch {
             switch error.kind {

@@ -12,27 +12,82 @@ import Synchronization
 /// crashes or hangs it costs that process, not the agent. It is stopped
 /// after `timeLimit`, its output is bounded by the limits of drawn pages
 /// (100 pages, 96 MB), and what it said on failure is in the error.
-enum PDFPages {
+public enum PDFPages {
     static let program = "/usr/bin/gs"
     /// A receipt draws in a fraction of a second; a PDF that takes this long is not a receipt.
     static let timeLimit: Duration = .seconds(60)
 
     static func render(path: String, dpi: Int, name: String) throws(DeliveryError) -> [RasterDocument.Page] {
+        let (data, message) = try ghostscript(["-sstdout=%stderr", "-dUseCropBox", "-dLastPage=\(RasterDocument.maximumPages + 1)",
+                                                "-sDEVICE=pgmraw", "-r\(dpi)", "-sOutputFile=%stdout", "-f", path], name: name, dpi: dpi)
+        let images: [GrayImage]
+        do { images = try PGMCodec.decodeAll([UInt8](data), name: name, limit: RasterDocument.maximumPages) } catch {
+            throw .badContent("\(name) could not be drawn: \(error)")
+        }
+        guard !images.isEmpty else {
+            throw .badContent("\(name) could not be drawn: Ghostscript found no page in it\(message.isEmpty ? "" : " (\(message))"). "
+                + "Check that the PDF opens, or export it again.")
+        }
+        return images.map { RasterDocument.Page(image: $0, resolution: Resolution(dpi), isBilevel: false) }
+    }
+
+    /// The PDF at `path` with only the pages in `ranges` (IPP's `page-ranges`,
+    /// 1-based), written to `output` by Ghostscript's pdfwrite. Pages past the
+    /// document's end are left out; ranges that select none are refused.
+    public static func select(path: String, pages ranges: [ClosedRange<Int>], into output: String, name: String) throws(DeliveryError) {
+        let count = try pageCount(path: path, name: name)
+        let kept = ranges.compactMap { range -> ClosedRange<Int>? in
+            range.lowerBound <= count ? range.lowerBound...min(range.upperBound, count) : nil
+        }
+        guard !kept.isEmpty else {
+            throw .badContent("\(name) has \(count) page\(count == 1 ? "" : "s"), so page-ranges "
+                + "\(ranges.map { "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ",")) selects none of them.")
+        }
+        let list = kept.map { $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }
+            .joined(separator: ",")
+        _ = try ghostscript(["-sstdout=%stderr", "-sDEVICE=pdfwrite", "-sPageList=\(list)", "-sOutputFile=\(output)", "-f", path],
+                            name: name, dpi: nil)
+    }
+
+    /// `select` on a thread of its own, off Swift's cooperative pool, which Ghostscript would hold while it works.
+    public static func selecting(path: String, pages ranges: [ClosedRange<Int>], into output: String,
+                                 name: String) async throws(DeliveryError) {
+        let result: Result<Void, DeliveryError> = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: Result { () throws(DeliveryError) in try select(path: path, pages: ranges, into: output, name: name) })
+            }
+        }
+        try result.get()
+    }
+
+    /// How many pages the PDF at `path` has, as Ghostscript reads it.
+    static func pageCount(path: String, name: String) throws(DeliveryError) -> Int {
+        let literal = path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "(", with: "\\(")
+            .replacingOccurrences(of: ")", with: "\\)")
+        let (data, message) = try ghostscript(["-dNODISPLAY", "--permit-file-read=\(path)", "-c",
+                                               "(\(literal)) (r) file runpdfbegin pdfpagecount = quit"], name: name, dpi: nil)
+        guard let count = Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)), count > 0 else {
+            throw .badContent("\(name) could not be read as a PDF: Ghostscript found no page in it\(message.isEmpty ? "" : " (\(message))").")
+        }
+        return count
+    }
+
+    /// Runs Ghostscript with `-dSAFER` and `arguments`, with the time and output
+    /// limits; its standard output, and the last of what it said.
+    private static func ghostscript(_ arguments: [String], name: String, dpi: Int?) throws(DeliveryError) -> (Data, String) {
         guard FileManager.default.isExecutableFile(atPath: program) else {
-            throw .badContent("\(name) is a PDF and the role's printer does not take PDF, so KioskPrint draws it with Ghostscript, "
-                + "which is not installed: `apt install ghostscript`, then retry the job.")
+            throw .badContent("\(name) is a PDF that KioskPrint draws (or trims) with Ghostscript, which is not installed: "
+                + "`apt install ghostscript`, then retry the job.")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = ["-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dNOPROMPT", "-dUseCropBox",
-                             "-dLastPage=\(RasterDocument.maximumPages + 1)", "-sDEVICE=pgmraw", "-r\(dpi)",
-                             "-sstdout=%stderr", "-sOutputFile=%stdout", "-f", path]
+        process.arguments = ["-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dNOPROMPT"] + arguments
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         do { try process.run() } catch {
-            throw .badContent("Ghostscript (\(program)) could not be started to draw \(name): \(error.localizedDescription).")
+            throw .badContent("Ghostscript (\(program)) could not be started for \(name): \(error.localizedDescription).")
         }
         let pid = process.processIdentifier
         // Stopped when it runs too long; SIGKILL, since a hung interpreter may not heed SIGTERM.
@@ -63,8 +118,8 @@ enum PDFPages {
         errorReader.wait()
         let message = String(decoding: said.withLock { $0 }, as: UTF8.self).split(separator: "\n").suffix(3).joined(separator: " ")
         if tooLarge {
-            throw .badContent("\(name) draws to more than \(RenderLimits.maximumDrawnDocumentBytes >> 20) MB of pages at \(dpi) dpi; "
-                + "a kiosk prints receipts and tickets. Send fewer or smaller pages.")
+            throw .badContent("\(name) draws to more than \(RenderLimits.maximumDrawnDocumentBytes >> 20) MB of pages"
+                + (dpi.map { " at \($0) dpi" } ?? "") + "; a kiosk prints receipts and tickets. Send fewer or smaller pages.")
         }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             let how = process.terminationReason == .uncaughtSignal ? "was stopped (signal \(process.terminationStatus), "
@@ -72,13 +127,6 @@ enum PDFPages {
             throw .badContent("\(name) could not be drawn: Ghostscript \(how)\(message.isEmpty ? "" : ": \(message)"). "
                 + "Check that the PDF opens, or export it again.")
         }
-        let images: [GrayImage]
-        do { images = try PGMCodec.decodeAll([UInt8](data), name: name, limit: RasterDocument.maximumPages) } catch {
-            throw .badContent("\(name) could not be drawn: \(error)")
-        }
-        guard !images.isEmpty else {
-            throw .badContent("\(name) could not be drawn: Ghostscript found no page in it\(message.isEmpty ? "" : " (\(message))"). Check that the PDF opens, or export it again.")
-        }
-        return images.map { RasterDocument.Page(image: $0, resolution: Resolution(dpi), isBilevel: false) }
+        return (data, message)
     }
 }
