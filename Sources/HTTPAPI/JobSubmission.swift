@@ -63,17 +63,9 @@ struct JobSubmission: Sendable {
                                                   jobName: name, copies: copies, opensDrawer: openDrawer, idempotency: idempotency,
                                                   submittedBy: submitter)
         case .file(let bytes, let kind):
-            // The intake takes a path (it copies the file into the spool folder and checks it there).
-            let upload = (intake.spoolFolder as NSString).appendingPathComponent(".upload-\(UUID().uuidString).\(kind)")
-            do {
-                try FileManager.default.createDirectory(atPath: intake.spoolFolder, withIntermediateDirectories: true)
-                try bytes.write(to: URL(fileURLWithPath: upload))
-            } catch {
-                throw IntakeError(.notStored, "the upload could not be written to \(intake.spoolFolder): \(error). Nothing was queued.")
-            }
-            defer { try? FileManager.default.removeItem(atPath: upload) }
-            return try await intake.queueFile(upload, role: role, jobName: name ?? "upload.\(kind)", copies: copies,
-                                              idempotency: idempotency, submittedBy: submitter)
+            // Written once, straight into the spool folder, and checked there.
+            return try await intake.queueDocument(Data(bytes), named: "upload.\(kind)", role: role, jobName: name ?? "upload.\(kind)",
+                                                  copies: copies, idempotency: idempotency, submittedBy: submitter)
         }
     }
 

@@ -94,45 +94,48 @@ extension RolePrinterServer {
         return Answer(jobs: [JobDescription(job: job, user: waiting.user, printerURI: printer.printerURI, position: nil).summary()])
     }
 
-    /// Writes the document to the spool folder and queues it through the
-    /// intake, which checks it the way it checks a dropped file.
+    /// Queues the document through the intake, which writes it once into
+    /// the spool folder and checks it the way it checks a dropped file.
     private func queue(_ document: Data, ticket: JobTicket, user: String, printer: PrinterDescription,
                        id: JobID?) async throws(IPPRefusal) -> PrintJob {
         guard !document.isEmpty else {
             throw IPPRefusal(.badRequest, "The request has no document after its attributes.")
         }
         let (fileEnding, language) = try DocumentKind.of(document, declared: ticket.format, printer: printer)
-        // A folder of its own, so that the intake's messages name the file as "document.pdf", not by a temporary name.
-        let folder = (intake.spoolFolder as NSString).appendingPathComponent(".ipp-\(UUID().uuidString)")
-        let upload = (folder as NSString).appendingPathComponent("document.\(fileEnding)")
+        // Messages name the file as "document.pdf".
+        let name = "document.\(fileEnding)"
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try document.write(to: URL(fileURLWithPath: upload))
-        } catch {
-            throw IPPRefusal(.internalError, "The document could not be written to \(intake.spoolFolder): \(error). Nothing was queued.")
-        }
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        var queued = upload
-        if fileEnding == "pdf", let ranges = ticket.pageRanges {
-            // Only the pages asked for are kept: the job holds what is to print, whichever printer prints it.
-            queued = (folder as NSString).appendingPathComponent("pages/document.pdf")
-            do {
-                try FileManager.default.createDirectory(atPath: (queued as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try await PDFPages.selecting(path: upload, pages: ranges, into: queued, name: "document.pdf")
-            } catch let error as DeliveryError {
-                throw IPPRefusal(.documentFormatError, error.description)
-            } catch {
-                throw IPPRefusal(.internalError, "The document could not be written to \(intake.spoolFolder): \(error). Nothing was queued.")
+            if fileEnding == "pdf", let ranges = ticket.pageRanges {
+                return try await queue(pages: ranges, of: document, named: name, ticket: ticket, user: user, printer: printer, id: id)
             }
-        }
-        do {
-            return try await intake.queueFile(queued, role: printer.role, language: language, jobName: ticket.name, copies: ticket.copies,
-                                              source: "ipp", submittedBy: user, id: id)
+            return try await intake.queueDocument(document, named: name, role: printer.role, language: language, jobName: ticket.name,
+                                                  copies: ticket.copies, source: "ipp", submittedBy: user, id: id)
         } catch {
             switch error.kind {
             case .refused: throw IPPRefusal(.documentFormatError, error.message)
             case .notStored: throw IPPRefusal(.internalError, error.message)
             }
         }
+    }
+
+    /// A PDF of which `page-ranges` keeps some pages: only those are queued,
+    /// so whichever printer prints the job prints those pages.
+    private func queue(pages ranges: [ClosedRange<Int>], of document: Data, named name: String, ticket: JobTicket, user: String,
+                       printer: PrinterDescription, id: JobID?) async throws(IntakeError) -> PrintJob {
+        let folder = (intake.spoolFolder as NSString).appendingPathComponent(".ipp-\(UUID().uuidString)")
+        let whole = (folder as NSString).appendingPathComponent("whole/\(name)")
+        let kept = (folder as NSString).appendingPathComponent(name)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        do {
+            try FileManager.default.createDirectory(atPath: (whole as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try document.write(to: URL(fileURLWithPath: whole))
+        } catch {
+            throw IntakeError(.notStored, "The document could not be written to \(intake.spoolFolder): \(error). Nothing was queued.")
+        }
+        do { try await PDFPages.selecting(path: whole, pages: ranges, into: kept, name: name) } catch {
+            throw IntakeError(.refused, error.description)
+        }
+        return try await intake.queueFile(kept, role: printer.role, jobName: ticket.name, copies: ticket.copies, source: "ipp",
+                                          submittedBy: user, id: id)
     }
 }

@@ -104,7 +104,7 @@ extension JobIntake {
 
     /// Checks the spooled copy (the bytes that will be sent) and queues it;
     /// the copy is removed again when the job is not queued.
-    private func queueSpooled(_ spooled: String, language: PrinterLanguage, file: String, role: Role, jobName: String,
+    func queueSpooled(_ spooled: String, language: PrinterLanguage, file: String, role: Role, jobName: String,
                               copies: Int, source: String?, opensDrawer: Bool, submittedBy: String? = nil,
                               id: JobID? = nil) async throws(IntakeError) -> PrintJob {
         do { _ = try PrinterLanguageFile.read(path: spooled, language: language) } catch {

@@ -188,7 +188,38 @@ public struct JobIntake: Sendable {
             throw IntakeError(.refused, "\(original) is not a PDF, PNG, JPEG, PWG raster or URF file, the formats printed as they are, "
                 + "nor printer-language bytes (.zpl, .escpos, or .bin and .prn with their language).")
         }
-        let spooled = try keep(path)
+        return try await queueReadyFile(try keep(path), named: original, kind: kind, role: role, jobName: jobName, copies: copies,
+                                        source: source, opensDrawer: opensDrawer, idempotency: idempotency, submittedBy: submittedBy, id: id)
+    }
+
+    /// Queues a document that came as bytes (an IPP Print-Job, an API
+    /// upload), as `queueFile` queues a file: written once, into the spool
+    /// folder, and checked there. `name` is what messages call it
+    /// (`document.pdf`); its ending says what it is.
+    public func queueDocument(_ data: Data, named name: String, role: Role, language: PrinterLanguage? = nil,
+                              jobName: String? = nil, copies: Int = 1, source: String? = nil,
+                              idempotency: IdempotencyKey? = nil, submittedBy: String? = nil,
+                              id: JobID? = nil) async throws(IntakeError) -> PrintJob {
+        let kind = (name as NSString).pathExtension.lowercased()
+        if Self.languageFileExtensions.contains(kind) || language != nil {
+            let language = try Self.language(ofFile: name, given: language)
+            try await checkRole(role, takes: language, file: name)
+            return try await queueSpooled(try keep(data, named: name), language: language, file: name, role: role,
+                                          jobName: jobName ?? JobName.cleaned(name), copies: copies, source: source, opensDrawer: false,
+                                          submittedBy: submittedBy, id: id)
+        }
+        guard ["pdf", "png", "jpg", "jpeg", "pwg", "urf"].contains(kind) else {
+            throw IntakeError(.refused, "\(name) is not a PDF, PNG, JPEG, PWG raster or URF document, nor printer-language bytes.")
+        }
+        return try await queueReadyFile(try keep(data, named: name), named: name, kind: kind, role: role, jobName: jobName,
+                                        copies: copies, source: source, opensDrawer: false, idempotency: idempotency,
+                                        submittedBy: submittedBy, id: id)
+    }
+
+    /// Checks a printer-ready file already in the spool folder and queues it; removes it when it is refused.
+    private func queueReadyFile(_ spooled: String, named original: String, kind: String, role: Role, jobName: String?,
+                                copies: Int, source: String?, opensDrawer: Bool, idempotency: IdempotencyKey?,
+                                submittedBy: String?, id: JobID?) async throws(IntakeError) -> PrintJob {
         do { _ = try PrinterReadyFile.check(path: spooled) } catch {
             try? FileManager.default.removeItem(atPath: spooled)
             // The check names the spool copy; the person knows the file by its own name.
