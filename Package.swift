@@ -145,7 +145,7 @@ let package = Package(
                 swiftSettings: strict),
         // The server side is generated from openapi.json at build time, so the
         // document and the code cannot drift.
-        .target(name: "RolePrinters", dependencies: ["PrintModel", "IPP", "Store", "Spooler",
+        .target(name: "RolePrinters", dependencies: ["PrintModel", "IPP", "Store", "Spooler", "Rendering",
                                                     .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
         .target(name: "HTTPAPI",
                 dependencies: ["PrintModel", "Store", "Spooler", "Templates", "Rendering", "KioskConfiguration", "RolePrinters",

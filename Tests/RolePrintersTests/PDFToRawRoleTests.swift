@@ -54,6 +54,32 @@ import Testing
                 "\(backwards.status)")
     }
 
+    @Test func aJPEGWithACutLengthIsCutThere() async throws {
+        let printer = try EscPosPrinterSimulator(configuration: .init(printableWidth: 576, dotsPerInch: 203))
+        defer { printer.stop() }
+        let capabilities = try ModelCatalog.profile(model: "TM-T20III").capabilities(name: "Counter TM-T20III")
+        var desk = try await RoleDesk.make(printer: capabilities, uri: printer.uri)
+        // What cutLengthForPaper sends: the roll's width, the chosen length (50 mm).
+        let mediaCol = IPPAttribute(name: "media-col", syntax: .collection, group: .job, values: [.collection([
+            IPPAttribute(name: "media-size", syntax: .collection, values: [.collection([
+                IPPAttribute(name: "x-dimension", syntax: .integer, values: [.integer(8000)]),
+                IPPAttribute(name: "y-dimension", syntax: .integer, values: [.integer(5000)]),
+            ])]),
+        ])])
+        let answer = await desk.send(0x0002, [.keywordOperation("document-format", "image/jpeg", syntax: .mimeMediaType)],
+                                     job: [mediaCol], document: try RoleDesk.jpeg())
+        #expect(answer.status == .ok, "\(answer.statusMessage)")
+        let id = try #require(answer.attributes(in: .job).int("job-id"))
+        let spooler = Spooler(store: desk.store, preparer: DocumentPreparer(catalog: TemplateCatalog())) { _ in }
+        #expect(try await spooler.deliver(JobID(rawValue: Int64(id))).state == .completed)
+        let piece = try #require(try await printer.pieces(atLeast: 1).first)
+        #expect(abs(piece.lengthInDots - 400) <= 2, "cut at 50 mm: \(piece.lengthInDots) dots")
+        // The 200 x 120 px image, one pixel a dot, at the top left: grey (dithered) inside it, blank below it.
+        let inside = (0..<120).contains { y in (0..<200).contains { piece.bitmap[$0, y] } }
+        let below = (130..<piece.lengthInDots).contains { y in (0..<576).contains { piece.bitmap[$0, y] } }
+        #expect(inside && !below)
+    }
+
     static func receiptPDF(in folder: String, millimetres lengths: [Double]) throws -> Data {
         let path = folder + "/pages.pdf"
         let points = { (mm: Double) in mm / 25.4 * 72 }

@@ -1,6 +1,7 @@
 import Foundation
 import IPP
 import PrintModel
+import Rendering
 import Spooler
 
 extension RolePrinterServer {
@@ -103,7 +104,19 @@ extension RolePrinterServer {
         }
         let (fileEnding, language) = try DocumentKind.of(document, declared: ticket.format, printer: printer)
         // Messages name the file as "document.pdf".
-        let name = "document.\(fileEnding)"
+        var name = "document.\(fileEnding)"
+        var document = document
+        if ["jpg", "png"].contains(fileEnding), let length = ticket.length, let capabilities = printer.capabilities {
+            // The cut length the client chose applies to an image as to a page it drew.
+            let image: GrayImage
+            do { image = try GrayImage.decode(data: [UInt8](document), name: name) } catch {
+                throw IPPRefusal(.documentFormatError, "\(error)")
+            }
+            if let page = try? ImagePage.raster(image, length: length, printer: capabilities) {
+                document = page
+                name = "document.pwg"
+            }
+        }
         do {
             if fileEnding == "pdf", let ranges = ticket.pageRanges {
                 return try await queue(pages: ranges, of: document, named: name, ticket: ticket, user: user, printer: printer, id: id)
