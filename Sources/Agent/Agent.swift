@@ -76,17 +76,21 @@ public struct Agent: Sendable {
                                      roles: roles, identity: identity, signals: flashes,
                                      conditions: { spooler.printerConditions() })
         }
+        // The roles a configuration serves, and the certificate of ipps://. Never served without TLS where
+        // TLS is asked for: none until the certificate can be had (said in the log when `log` is given).
+        let served: @Sendable (AgentConfiguration, Logger?) -> (roles: Set<Role>, certificate: AgentCertificate?) = { [intake] configuration, log in
+            guard !configuration.ippRoles.isEmpty, configuration.ipp.tls else { return (configuration.ippRoles, nil) }
+            do {
+                return (configuration.ippRoles, try RolePrinterCertificate.resolve(configuration.ipp, databasePath: intake.store.path,
+                                                                                   logger: log))
+            } catch {
+                log?.error("The role printers are not served: \(error)")
+                return ([], nil)
+            }
+        }
         let makeServer: @Sendable (AgentConfiguration) -> APIServer = { [intake, events, logger] configuration in
             let http = configuration.http
-            var roles = configuration.ippRoles
-            var certificate: AgentCertificate?
-            if !roles.isEmpty, configuration.ipp.tls {
-                do { certificate = try RolePrinterCertificate.resolve(configuration.ipp, databasePath: intake.store.path, logger: logger) } catch {
-                    // Never served without TLS where TLS is asked for: off until the certificate can be had.
-                    logger.error("The role printers are not served: \(error)")
-                    roles = []
-                }
-            }
+            let (roles, certificate) = served(configuration, logger)
             let printers = rolePrinters(configuration, roles)
             return APIServer(settings: http, intake: intake.checkingOnly, journal: events, box: configuration.box,
                              logger: logger, metrics: metricsText, ipp: configuration.ipp, rolePrinters: printers,
@@ -114,7 +118,7 @@ public struct Agent: Sendable {
                                                    logger: logger),
                               successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore, serviceName: "http"))
         let announcements = AnnouncementService(configuration: { triggers.current.withLock { $0 } },
-                                                printers: { rolePrinters($0, $0.ippRoles) }, logger: logger)
+                                                printers: { rolePrinters($0, served($0, nil).roles) }, logger: logger)
         services.append(.init(service: announcements, successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore,
                               serviceName: "dns-sd"))
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(

@@ -26,15 +26,20 @@ import Testing
 
     @Test func theFingerprintIsTheOneOpensslGives() throws {
         let made = try AgentCertificate.madeIfNeeded(in: folder, names: names)
-        let openssl = Process()
-        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        openssl.arguments = ["x509", "-noout", "-fingerprint", "-sha256", "-in", made.certificatePath]
-        let output = Pipe()
-        openssl.standardOutput = output
-        try openssl.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        openssl.waitUntilExit()
+        // Run to its end on a thread of its own: a pipe read here, not Foundation's Process (which hung when two were waited on at once).
+        let text = try Self.run("/usr/bin/openssl", ["x509", "-noout", "-fingerprint", "-sha256", "-in", made.certificatePath])
         #expect(text.hasSuffix("=\(made.fingerprint.colonSeparated)\n"), "\(text)")
+    }
+
+    /// What `program` writes, through popen (the test target has no Simulator).
+    static func run(_ program: String, _ arguments: [String]) throws -> String {
+        let command = ([program] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        guard let pipe = popen(command, "r") else { return "" }
+        var text = ""
+        var buffer = [CChar](repeating: 0, count: 4096)
+        while fgets(&buffer, Int32(buffer.count), pipe) != nil { text += String(cString: buffer) }
+        pclose(pipe)
+        return text
     }
 
     @Test func aFileThatIsNotACertificateIsNamedInTheError() throws {

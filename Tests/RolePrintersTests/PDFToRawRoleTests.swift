@@ -84,23 +84,16 @@ import Testing
         let path = folder + "/pages.pdf"
         let points = { (mm: Double) in mm / 25.4 * 72 }
         let program = lengths.map { "<< /PageSize [\(points(80)) \(points($0))] >> setpagedevice 20 20 moveto 100 0 rlineto stroke showpage" }
-        let gs = Process()
-        gs.executableURL = URL(fileURLWithPath: "/usr/bin/gs")
-        gs.arguments = ["-q", "-sDEVICE=pdfwrite", "-o", path, "-c", program.joined(separator: " ")]
-        try gs.run()
-        gs.waitUntilExit()
+        _ = try Subprocess.run("/usr/bin/gs", ["-q", "-sDEVICE=pdfwrite", "-o", path, "-c", program.joined(separator: " ")])
         return try Data(contentsOf: URL(fileURLWithPath: path))
     }
 
     static func receiptPDF(in folder: String, millimetres: Double) throws -> Data {
         let path = folder + "/receipt.pdf"
         let points = { (mm: Double) in mm / 25.4 * 72 }
-        let gs = Process()
-        gs.executableURL = URL(fileURLWithPath: "/usr/bin/gs")
-        gs.arguments = ["-q", "-sDEVICE=pdfwrite", "-dDEVICEWIDTHPOINTS=\(points(80))", "-dDEVICEHEIGHTPOINTS=\(points(millimetres))",
-                        "-dFIXEDMEDIA", "-o", path, "-c", "/Helvetica findfont 14 scalefont setfont 20 100 moveto (Total 12.50) show showpage"]
-        try gs.run()
-        gs.waitUntilExit()
+        _ = try Subprocess.run("/usr/bin/gs", ["-q", "-sDEVICE=pdfwrite", "-dDEVICEWIDTHPOINTS=\(points(80))",
+                                               "-dDEVICEHEIGHTPOINTS=\(points(millimetres))", "-dFIXEDMEDIA", "-o", path, "-c",
+                                               "/Helvetica findfont 14 scalefont setfont 20 100 moveto (Total 12.50) show showpage"])
         return try Data(contentsOf: URL(fileURLWithPath: path))
     }
 }

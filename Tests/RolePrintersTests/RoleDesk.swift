@@ -3,6 +3,7 @@ import IPP
 import PrintModel
 import RolePrinters
 import Spooler
+import Simulator
 import Store
 import Templates
 
@@ -63,11 +64,9 @@ struct RoleDesk {
     /// A small grey JPEG, the document most tests print.
     static func jpeg() throws -> Data {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("role-desk-\(UUID().uuidString).jpg").path
-        let gs = Process()
-        gs.executableURL = URL(fileURLWithPath: "/usr/bin/gs")
-        gs.arguments = ["-q", "-sDEVICE=jpeggray", "-r72", "-g200x120", "-o", path, "-c", "0.5 setgray 0 0 200 120 rectfill showpage"]
-        try gs.run()
-        gs.waitUntilExit()
+        // Simulator's posix_spawn: Foundation's Process, waited on from two test threads at once, hung.
+        _ = try Subprocess.run("/usr/bin/gs", ["-q", "-sDEVICE=jpeggray", "-r72", "-g200x120", "-o", path, "-c",
+                                               "0.5 setgray 0 0 200 120 rectfill showpage"])
         defer { try? FileManager.default.removeItem(atPath: path) }
         return try Data(contentsOf: URL(fileURLWithPath: path))
     }

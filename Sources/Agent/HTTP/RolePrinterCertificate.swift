@@ -6,13 +6,18 @@ import Logging
 /// The certificate the role printers serve `ipps://` with: the one `[ipp]`
 /// names, else the one the agent made in `tls/` beside the database.
 enum RolePrinterCertificate {
-    static func resolve(_ ipp: IPPSettings, databasePath: String, logger: Logger) throws -> AgentCertificate {
+    /// The certificate to serve. With `logger` (the listener starting), a
+    /// certificate is made when there is none or it must be renewed, and
+    /// the log says so; without it (DNS-SD asking whether TLS can be
+    /// served), only what is there is read.
+    static func resolve(_ ipp: IPPSettings, databasePath: String, logger: Logger?) throws -> AgentCertificate {
         if let certificate = ipp.tlsCertificate, let key = ipp.tlsKey {
             return try AgentCertificate.read(certificate: certificate, key: key)
         }
         let folder = (databasePath as NSString).deletingLastPathComponent + "/tls"
-        let before = try? AgentCertificate.read(certificate: folder + "/" + AgentCertificate.certificateFile,
-                                                key: folder + "/" + AgentCertificate.keyFile)
+        let kept = (certificate: folder + "/" + AgentCertificate.certificateFile, key: folder + "/" + AgentCertificate.keyFile)
+        guard let logger else { return try AgentCertificate.read(certificate: kept.certificate, key: kept.key, madeByAgent: true) }
+        let before = try? AgentCertificate.read(certificate: kept.certificate, key: kept.key)
         let made = try AgentCertificate.madeIfNeeded(in: folder, names: names(listen: ipp.listen))
         if made.fingerprint != before?.fingerprint {
             logger.notice("""

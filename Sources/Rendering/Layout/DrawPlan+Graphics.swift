@@ -57,9 +57,12 @@ extension DrawPlan {
     /// own pixels as dots, at most the column), dithered for one-bit heads.
     mutating func addImage(_ block: ImageBlock) {
         let image: GrayImage
-        let identity: String
+        var identity: String?
         do {
-            if let embedded = context.assets.embedded[block.source] {
+            if let pixels = context.assets.pixels[block.source] {
+                // A page a client drew: printed once, so not cached (identity nil).
+                image = GrayImage(width: pixels.width, height: pixels.height, luminance: pixels.luminance)
+            } else if let embedded = context.assets.embedded[block.source] {
                 image = try ImageInk.shared.decoded(embedded, name: block.source)
                 identity = "embedded:\(block.source):\(embedded.count):\(ImageInk.shared.fingerprint(embedded))"
             } else {
@@ -80,7 +83,8 @@ extension DrawPlan {
             target = width
         }
         let dither = context.keepsImagesGray ? ImageDither.none : ImageDither(block.dither)
-        let bitmap = ImageInk.shared.ink(of: image, identity: identity, width: max(1, target), dither: dither)
+        let bitmap = identity.map { ImageInk.shared.ink(of: image, identity: $0, width: max(1, target), dither: dither) }
+            ?? ImageInk.ink(of: image, width: max(1, target), dither: dither)
         operations.append(.bitmap(bitmap, x: alignedX(bitmap.width, block.align), y: height))
         height += bitmap.height
     }

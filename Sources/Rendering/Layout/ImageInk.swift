@@ -55,9 +55,14 @@ final class ImageInk: Sendable {
         let key = InkKey(identity: identity + ":\(image.width)x\(image.height):\(fingerprint(image.luminance))", width: width,
                          dither: dither)
         if let known = inks[key] { return known }
-        let scaled = image.scaled(toWidth: width)
-        let bitmap = InkBitmap(width: scaled.width, height: scaled.height, ink: scaled.ink(dither: dither))
+        let bitmap = Self.ink(of: image, width: width, dither: dither)
         inks.insert(bitmap, bytes: bitmap.ink.count, for: key)
         return bitmap
+    }
+
+    /// `image` scaled to `width` dots and dithered, not cached: for an image drawn once.
+    static func ink(of image: GrayImage, width: Int, dither: ImageDither) -> InkBitmap {
+        let scaled = image.scaled(toWidth: width)
+        return InkBitmap(width: scaled.width, height: scaled.height, ink: scaled.ink(dither: dither))
     }
 }

@@ -68,7 +68,7 @@ public struct DocumentPreparer: Sendable {
     /// role printer announced blank), so a page drawn at the printer's
     /// resolution lands dot for dot.
     static func drawnPages(_ pages: [RasterDocument.Page], name: String, for capabilities: PrinterCapabilities) -> TemplateSource {
-        var embedded: [String: [UInt8]] = [:]
+        var pixels: [String: GrayPixels] = [:]
         var body = ""
         for (index, page) in pages.enumerated() {
             var image = page.image
@@ -82,13 +82,13 @@ public struct DocumentPreparer: Sendable {
             if let printerDPI = capabilities.resolutions.native?.horizontal, printerDPI < dpi {
                 image = image.scaled(toWidth: max(1, image.width * printerDPI / dpi))
             }
-            let file = "page-\(index + 1).pgm"
-            embedded[file] = PGMCodec.encode(image)
+            let file = "page-\(index + 1)"
+            pixels[file] = GrayPixels(width: image.width, height: image.height, luminance: image.luminance)
             if index > 0 { body += "<cut/>" }
             body += #"<image src="\#(file)" width="\#(width)mm" dither="\#(page.isBilevel ? "threshold" : "floyd-steinberg")"/>"#
         }
         return TemplateSource(name: name, origin: .builtIn, text: #"<template page="roll">\#(body)</template>"#, file: name,
-                              assets: TemplateAssets(embedded: embedded))
+                              assets: TemplateAssets(pixels: pixels))
     }
 
     /// Printer-language bytes (ZPL, ESC/POS) from the job itself, passed
