@@ -18,10 +18,16 @@ extension AgentEndToEnd {
 
             let lprint = try await LPrintServer.start()
             defer { lprint.stop() }
-            let theirs = try IpptoolTally.run(uri: lprint.uri, file: files.everywhere, document: files.jpeg)
-            print("ipp-everywhere.test (with ipp-2.0 and ipp-1.1): KioskPrint receipt role printer \(ours); LPrint 1.1.0 label printer \(theirs)")
-            print("LPrint failed: \(theirs.failed.joined(separator: "; "))")
-            #expect(!theirs.passed.isEmpty, "LPrint was reached: \(theirs.output.suffix(2000))")
+            // LPrint is the comparison, not the subject: a run that hangs in it (seen once in CI, ipptool still
+            // running after 240 s) is reported, and does not fail the test of the role printer.
+            do {
+                let theirs = try IpptoolTally.run(uri: lprint.uri, file: files.everywhere, document: files.jpeg, limit: .seconds(120))
+                print("ipp-everywhere.test (with ipp-2.0 and ipp-1.1): KioskPrint receipt role printer \(ours); LPrint 1.1.0 label printer \(theirs)")
+                print("LPrint failed: \(theirs.failed.joined(separator: "; "))")
+                #expect(!theirs.passed.isEmpty, "LPrint was reached: \(theirs.output.suffix(2000))")
+            } catch {
+                print("LPrint 1.1.0 did not finish ipp-everywhere.test within 120 s, so there is no comparison this run: \(error)")
+            }
 
             // The jobs ipptool sent are role jobs, listed with the rest.
             let jobs = try await kiosk.site.runner.run(["jobs", "--all"])
@@ -219,9 +225,9 @@ struct IpptoolTally: CustomStringConvertible {
     var skipped: [String] = []
     var output = ""
 
-    static func run(uri: String, file: String, document: String?) throws -> IpptoolTally {
+    static func run(uri: String, file: String, document: String?, limit: Duration = .seconds(240)) throws -> IpptoolTally {
         let arguments = ["-tIv"] + (document.map { ["-f", $0] } ?? []) + [uri, file]
-        let run = try Subprocess.run(try ProgramPath.find("ipptool"), arguments, limit: .seconds(240))
+        let run = try Subprocess.run(try ProgramPath.find("ipptool"), arguments, limit: limit)
         var tally = IpptoolTally(output: run.output + run.errors)
         for line in run.output.split(separator: "\n") {
             let name = line.trimmingCharacters(in: .whitespaces)
