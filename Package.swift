@@ -21,6 +21,7 @@
 //   Service     - running under systemd: sd_notify (ready, status, watchdog)
 //   Memory      - what the process gives back when idle (clean pages, the heap) and its ceiling   (CMemory)
 //   RolePrinters - each role served as an IPP Everywhere printer: operations, attributes, jobs into the queue
+//   RawRolePrinters - each role with raw-listen served as a raw printer: a till's port 9100 (ESC/POS, ZPL) in front of the queue
 //   HTTPAPI     - the local HTTP API for POS applications (Hummingbird, generated from openapi.json), and the role printers' listener
 //   HTTPAPIInProcess - the API's routes answering in this process, no listener: fuzzing and tests only
 //   Agent       - `kioskprint run`: triggers, spooler, lights and the HTTP API as one service group
@@ -147,6 +148,13 @@ let package = Package(
         // document and the code cannot drift.
         .target(name: "RolePrinters", dependencies: ["PrintModel", "IPP", "Store", "Spooler", "Rendering",
                                                     .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
+        // Each role with raw-listen served as a raw printer (ESC/POS or ZPL on a TCP port, as a printer's 9100).
+        .target(name: "RawRolePrinters",
+                dependencies: ["PrintModel", "PrinterLanguages", "KioskConfiguration", "Store", "Spooler", "RolePrinters",
+                               .product(name: "Logging", package: "swift-log"),
+                               .product(name: "NIOCore", package: "swift-nio"),
+                               .product(name: "NIOPosix", package: "swift-nio")],
+                swiftSettings: strict),
         .target(name: "HTTPAPI",
                 dependencies: ["PrintModel", "Store", "Spooler", "Templates", "Rendering", "KioskConfiguration", "RolePrinters",
                                .product(name: "Logging", package: "swift-log"),
@@ -178,7 +186,7 @@ let package = Package(
                 swiftSettings: strict),
         .target(name: "Agent",
                 dependencies: ["PrintModel", "KioskConfiguration", "Store", "Templates", "Rendering", "Spooler", "Setup", "Triggers", "GPIO",
-                               "RolePrinters", "Discovery",
+                               "RolePrinters", "RawRolePrinters", "Discovery",
                                "Service", "Memory", "HTTPAPI",
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "Metrics", package: "swift-metrics"),

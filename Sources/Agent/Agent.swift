@@ -4,6 +4,7 @@ import PrintModel
 public import GPIO
 public import Logging
 import HTTPAPI
+import RawRolePrinters
 import RolePrinters
 import Service
 import ServiceLifecycle
@@ -88,20 +89,24 @@ public struct Agent: Sendable {
                 return ([], nil)
             }
         }
-        let makeServer: @Sendable (AgentConfiguration) -> APIServer = { [intake, events, logger] configuration in
+        let makeServer: @Sendable (AgentConfiguration) -> Listeners = { [intake, events, logger, spooler] configuration in
             let http = configuration.http
             let (roles, certificate) = served(configuration, logger)
             let printers = rolePrinters(configuration, roles)
-            return APIServer(settings: http, intake: intake.checkingOnly, journal: events, box: configuration.box,
-                             logger: logger, metrics: metricsText, ipp: configuration.ipp, rolePrinters: printers,
-                             rolePrinterCertificate: certificate)
+            let api = APIServer(settings: http, intake: intake.checkingOnly, journal: events, box: configuration.box,
+                                logger: logger, metrics: metricsText, ipp: configuration.ipp, rolePrinters: printers,
+                                rolePrinterCertificate: certificate)
+            let raw = RawRolePrinters(roles: configuration.rawRoles, keeper: RawJobKeeper(intake: intake.checkingOnly),
+                                      status: RoleStatus(store: intake.store, conditions: { spooler.printerConditions() }),
+                                      logger: logger)
+            return Listeners(api: api, raw: raw)
         }
         let api = makeServer(configuration)
         // A reload's new [http] settings, for the API to serve from then on.
         let (httpChanges, httpChanged) = AsyncStream<AgentConfiguration>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let (listening, listened) = AsyncStream<Void>.makeStream()
         let triggers = TriggerService(agent: self, notifier: notifier,
-                                      apiListening: APIListening(stream: listening, expected: api.listenerCount),
+                                      apiListening: APIListening(stream: listening, expected: api.count),
                                       httpChanged: httpChanged)
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
                 .init(service: SpoolerService(spooler: spooler, logger: logger), serviceName: "spooler"),
@@ -118,7 +123,9 @@ public struct Agent: Sendable {
                                                    logger: logger),
                               successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore, serviceName: "http"))
         let announcements = AnnouncementService(configuration: { triggers.current.withLock { $0 } },
-                                                printers: { rolePrinters($0, served($0, nil).roles) }, logger: logger)
+                                                printers: { rolePrinters($0, served($0, nil).roles) },
+                                                rawStatus: RoleStatus(store: intake.store, conditions: { [spooler] in spooler.printerConditions() }),
+                                                logger: logger)
         services.append(.init(service: announcements, successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore,
                               serviceName: "dns-sd"))
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(

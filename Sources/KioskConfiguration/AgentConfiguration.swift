@@ -56,6 +56,8 @@ public struct AgentConfiguration: Sendable, Equatable {
     /// Every role the configuration sends jobs to or shows a light for.
     /// The roles served as IPP printers.
     public var ippRoles: Set<Role> { Set(roleSettings.filter(\.value.ippPrinter).keys) }
+    /// The roles served as raw printers, with their listeners.
+    public var rawRoles: [Role: RawListenSettings] { roleSettings.compactMapValues(\.raw) }
 
     public var roles: Set<Role> {
         var roles = Set(folders.compactMap(\.role) + lights.map(\.role))
@@ -149,6 +151,8 @@ public struct RoleSettings: Sendable, Equatable {
     public var mediaChanges: MediaChangeRule?
     /// Served as an IPP Everywhere printer at `/ipp/print/ROLE` (`ipp-printer = true`).
     public var ippPrinter = false
+    /// Served as a raw printer (ESC/POS or ZPL on a TCP port, like a printer's 9100); nil: not.
+    public var raw: RawListenSettings?
 
     public init(key: String, unknownFate: UnknownFateRule? = nil, cutStyle: CutStyle? = nil,
                 mediaChanges: MediaChangeRule? = nil) {

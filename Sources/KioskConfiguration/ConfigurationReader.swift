@@ -53,6 +53,7 @@ struct ConfigurationReader {
                 settings.mediaChanges = table.choice("media-changes", from: MediaChangeRule.allCases.map(\.rawValue))
                     .flatMap(MediaChangeRule.init(rawValue:))
                 settings.ippPrinter = table.boolean("ipp-printer") ?? false
+                settings.raw = raw(table)
                 configuration.roleSettings[role] = settings
             }
         }
@@ -135,6 +136,38 @@ struct ConfigurationReader {
         }
         table.rejectUnknownKeys()
         return settings
+    }
+
+    /// A role's `raw-listen`, `raw-clients` and `raw-job-gap`; nil without `raw-listen`.
+    func raw(_ table: TableReader) -> RawListenSettings? {
+        let clientTexts = table.stringList("raw-clients")
+        let gap = table.duration("raw-job-gap", in: .milliseconds(100) ... .seconds(60))
+        guard let text = table.string("raw-listen") else {
+            if clientTexts != nil || gap != nil {
+                table.problem(clientTexts != nil ? "raw-clients" : "raw-job-gap",
+                              "has no raw-listen beside it: add raw-listen = \"127.0.0.1:9100\" (or the LAN address) to serve the role as a raw printer.")
+            }
+            return nil
+        }
+        let listen: ListenAddress
+        switch ListenAddress.parse(text) {
+        case .success(let address): listen = address
+        case .failure(let reason):
+            table.problem("raw-listen", reason.description)
+            return nil
+        }
+        var clients: [ClientNetwork] = []
+        for client in clientTexts ?? [] {
+            switch ClientNetwork.parse(client) {
+            case .success(let network): clients.append(network)
+            case .failure(let reason): table.problem("raw-clients", reason.description)
+            }
+        }
+        if !listen.isLoopback, clients.isEmpty {
+            table.problem("raw-listen", "\"\(listen.host)\" can be reached from other machines, and a raw printer asks for no password: "
+                + "list who may print there in raw-clients (the tills' network, e.g. [\"192.168.1.0/24\"]), or listen on 127.0.0.1.")
+        }
+        return RawListenSettings(listen: listen, clients: clients, jobGap: gap ?? RawListenSettings.defaultJobGap)
     }
 
     private func folder(_ table: TableReader) -> FolderSettings? {
@@ -282,6 +315,15 @@ struct ConfigurationReader {
                 log.add("\(folder.key).path", "\"\(folder.path)\" is already watched by \(first); one folder, one [[folder]].")
             }
             seenFolders[path] = seenFolders[path] ?? folder.key
+        }
+        var ports: [Int: String] = [:]
+        if let http = configuration.http.listen { ports[http.port] = "[http] listen" }
+        if !configuration.ippRoles.isEmpty { ports[configuration.ipp.listen.port] = "[ipp] listen" }
+        for (role, raw) in configuration.rawRoles.sorted(by: { $0.key.description < $1.key.description }) where raw.listen.port != 0 {
+            if let first = ports[raw.listen.port] {
+                log.add("role.\(role).raw-listen", "port \(raw.listen.port) is already taken by \(first); give each raw printer a port of its own.")
+            }
+            ports[raw.listen.port] = ports[raw.listen.port] ?? "role.\(role).raw-listen"
         }
         var seenLines: [LineAddress: String] = [:]
         for (key, line) in configuration.buttons.map({ ($0.key, $0.line) }) + configuration.lights.map({ ($0.key, $0.line) }) {

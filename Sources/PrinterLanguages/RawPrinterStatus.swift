@@ -82,3 +82,24 @@ public struct RawPrinterStatus: Hashable, Sendable {
         return stops ? .stopped : .idle
     }
 }
+
+extension RawPrinterStatus {
+    /// The status a printer with these IPP reasons and state would report in
+    /// a raw language: what a virtual raw printer answers a host's status ask
+    /// with. The inverse of ``reasons``, for any printer (IPP or raw): a
+    /// stopped printer whose reasons name no cause reads as offline.
+    public init(state: PrinterState, reasons: [StateReason], drawerOpen: Bool?) {
+        let keywords = Set(reasons.map(\.keyword))
+        self.init(drawerOpen: drawerOpen)
+        paperEnd = keywords.contains("media-empty") || keywords.contains("media-needed")
+        paperNearEnd = keywords.contains("media-low")
+        coverOpen = keywords.contains("cover-open") || keywords.contains("door-open")
+        cutterError = keywords.contains("media-jam")
+        paused = keywords.contains("paused")
+        ribbonOut = keywords.contains("marker-supply-empty")
+        let explained = paperEnd || coverOpen || cutterError || paused || ribbonOut
+        offline = keywords.contains("offline") || keywords.contains("unreachable") || keywords.contains("shutdown")
+            || state == .unreachable || (state == .stopped && !explained)
+        recoverableError = reasons.contains { $0.keyword == "other" && $0.severity == .error }
+    }
+}

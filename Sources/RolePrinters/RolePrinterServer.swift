@@ -115,10 +115,7 @@ public struct RolePrinterServer: Sendable {
 
     func describe(_ role: Role, base: String) async throws(IPPRefusal) -> PrinterDescription {
         do {
-            let live = conditions?().filter { $0.role == role } ?? []
-            let printers = try await store.assignments(for: role).sorted { $0.position < $1.position }
-                .map { Self.current($0.printer, live) }
-            let printing = printers.first { $0.capabilities.attentionReasons.isEmpty } ?? printers.first
+            let printing = try await RoleNow.read(role, store: store, conditions: conditions?() ?? []).printing
             let unfinished = try await store.jobs(role: role)
             return PrinterDescription(role: role, identity: identity, printer: printing, queuedJobs: unfinished.count,
                                       printing: unfinished.contains { $0.state == .sending || $0.state == .sent }, base: base)

@@ -1,19 +1,30 @@
 import HTTPAPI
 import KioskConfiguration
 import Logging
+import RawRolePrinters
 import ServiceLifecycle
 import Synchronization
 
-/// The HTTP API as a service: a failure to serve is logged with what to do,
-/// and does not stop the agent. A reload whose `[http]` table changed
-/// (listeners, origins, limits, certificate) stops the listeners and starts
-/// them again with the new settings; the queue and the spooler are not touched.
+/// What the agent listens on for a configuration: the HTTP API and the IPP
+/// role printers (one `APIServer`), and the raw role printers.
+struct Listeners: Sendable {
+    let api: APIServer
+    let raw: RawRolePrinters
+
+    var count: Int { api.listenerCount + raw.listenerCount }
+}
+
+/// The agent's listeners as a service: a failure to serve is logged with
+/// what to do, and does not stop the agent. A reload whose `[http]`, `[ipp]`
+/// or roles' listeners changed (addresses, origins, limits, certificate)
+/// stops the listeners and starts them again with the new settings; the
+/// queue and the spooler are not touched.
 struct HTTPService: Service {
-    /// The server of the configuration the agent started with.
-    let first: APIServer
-    /// Each reload's configuration whose `[http]` (or box name) changed.
+    /// The listeners of the configuration the agent started with.
+    let first: Listeners
+    /// Each reload's configuration whose listeners (or box name) changed.
     let changes: AsyncStream<AgentConfiguration>
-    let makeServer: @Sendable (AgentConfiguration) -> APIServer
+    let makeServer: @Sendable (AgentConfiguration) -> Listeners
     let listened: AsyncStream<Void>.Continuation
     let logger: Logger
 
@@ -40,17 +51,28 @@ struct HTTPService: Service {
         }
     }
 
-    /// Serves `server` in a task of its own (nil when neither the API nor a role printer is on), so that a reload can stop it alone.
-    private func serve(_ server: APIServer) -> Task<Void, Never>? {
-        guard server.listenerCount > 0 else { return nil }
+    /// Serves `listeners` in a task of its own (nil when none is on), so that a reload can stop them alone.
+    private func serve(_ listeners: Listeners) -> Task<Void, Never>? {
+        guard listeners.count > 0 else { return nil }
         return Task { [listened, logger] in
-            do { try await server.run(onListening: { listened.yield() }) } catch is CancellationError {
-            } catch {
-                logger.error("""
-                    The HTTP API is not served: \(error). Jobs from folders and buttons still print. \
-                    If the address is in use, another agent may be running; set [http] listen to another port, or "off", \
-                    and reload the agent (systemctl reload kioskprint).
-                    """)
+            await withDiscardingTaskGroup { group in
+                if listeners.raw.listenerCount > 0 {
+                    // The raw listeners end with the agent's graceful shutdown, as the API server does by itself.
+                    group.addTask {
+                        try? await cancelWhenGracefulShutdown { await listeners.raw.run(onListening: { _, _ in listened.yield() }) }
+                    }
+                }
+                guard listeners.api.listenerCount > 0 else { return }
+                group.addTask {
+                    do { try await listeners.api.run(onListening: { listened.yield() }) } catch is CancellationError {
+                    } catch {
+                        logger.error("""
+                            The HTTP API is not served: \(error). Jobs from folders and buttons still print. \
+                            If the address is in use, another agent may be running; set [http] listen to another port, or "off", \
+                            and reload the agent (systemctl reload kioskprint).
+                            """)
+                    }
+                }
             }
         }
     }

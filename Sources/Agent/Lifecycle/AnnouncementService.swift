@@ -4,6 +4,7 @@ import HTTPAPI
 import KioskConfiguration
 import Logging
 import PrintModel
+import RawRolePrinters
 import RolePrinters
 import ServiceLifecycle
 
@@ -23,11 +24,13 @@ struct AnnouncementService: Service {
     let configuration: @Sendable () -> AgentConfiguration
     /// The role printers a configuration serves.
     let printers: @Sendable (AgentConfiguration) -> RolePrinterServer
+    /// What the raw role printers know of their roles (the language and model to announce).
+    let rawStatus: RoleStatus
     let logger: Logger
     var checkEvery: Duration = .seconds(10)
 
     func run() async throws {
-        let (configuration, printers, logger, checkEvery) = (configuration, printers, logger, checkEvery)
+        let (configuration, printers, logger, checkEvery, rawStatus) = (configuration, printers, logger, checkEvery, rawStatus)
         let last = try await cancelWhenGracefulShutdown { () async -> ServiceAnnouncer? in
             var announcer: ServiceAnnouncer?
             var announced: [ServiceAnnouncement] = []
@@ -39,6 +42,7 @@ struct AnnouncementService: Service {
                     saidPortZero = true
                 }
                 let wanted = await Self.services(printers(configuration), ipp: configuration.ipp)
+                    + Self.rawServices(configuration, status: rawStatus)
                 if wanted != announced {
                     if wanted.isEmpty {
                         announcer?.stop()
@@ -56,6 +60,28 @@ struct AnnouncementService: Service {
         }
         // Withdrawn before the agent exits.
         last?.stop()
+    }
+
+    /// A `_pdl-datastream._tcp` record for each raw role printer (none on port
+    /// 0, or for a role no raw-language printer holds): the TXT keys of the
+    /// Bonjour Printing Specification that a raw client reads, with `ty` and
+    /// `pdl` of the printer the role prints on now, so another KioskPrint's
+    /// `printers discover` finds it in its catalog as that model.
+    static func rawServices(_ configuration: AgentConfiguration, status: RoleStatus) async -> [ServiceAnnouncement] {
+        var services: [ServiceAnnouncement] = []
+        for (role, raw) in configuration.rawRoles.sorted(by: { $0.key.description < $1.key.description }) where raw.listen.port != 0 {
+            let snapshot = await status.snapshot(of: role)
+            guard let language = snapshot.language else { continue }
+            let model = snapshot.printer?.capabilities.rawProfile?.makeAndModel ?? snapshot.printer?.capabilities.makeAndModel ?? ""
+            let txt: [(key: String, value: String)] = [
+                ("txtvers", "1"), ("qtotal", "1"), ("pdl", language.mimeType),
+                ("ty", model.isEmpty ? "KioskPrint \(role)" : model), ("product", "(\(model.isEmpty ? "KioskPrint" : model))"),
+                ("note", "KioskPrint role \(role)"),
+            ]
+            services.append(ServiceAnnouncement(name: "\(role) @ \(configuration.box)", type: "_pdl-datastream._tcp",
+                                                port: raw.listen.port, txt: txt, loopbackOnly: raw.listen.isLoopback))
+        }
+        return services
     }
 
     /// The records of every role `printers` serves, in role order; none on port 0.

@@ -32,6 +32,8 @@ final class RawLink<Engine: RawPrinterEngine>: Sendable {
         /// The open connection (TCP) or the master side (pseudo-terminal); -1 when none.
         var connection: Int32 = -1
         var bytesReceived = 0
+        /// Every byte received, in order (the first 32 MB), for tests that compare them with what a client sent.
+        var received: [UInt8] = []
         var bytesSent = 0
         var connectionsAccepted = 0
         var readingStopped = false
@@ -200,6 +202,7 @@ final class RawLink<Engine: RawPrinterEngine>: Sendable {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, limit) }
             if count > 0 {
                 line.bytesReceived += count
+                if line.received.count < 32 << 20 { line.received += buffer[0..<count] }
                 let answers = line.engine.receive(buffer[0..<count])
                 send(answers, in: &line)
                 if let left = line.dropAfter { line.dropAfter = left - count }

@@ -121,6 +121,7 @@ public final class EscPosPrinterSimulator: Sendable {
         link.line.withLock { line in
             var record = line.engine.record
             record.bytesReceived = line.bytesReceived
+            record.received = line.received
             record.bytesSent = line.bytesSent
             record.connections = line.connectionsAccepted
             return record

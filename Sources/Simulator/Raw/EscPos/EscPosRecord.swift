@@ -116,6 +116,8 @@ public struct EscPosRecord: Sendable, Hashable {
     public var problems: [String] = []
     /// Bytes read from clients, over every connection.
     public var bytesReceived = 0
+    /// Every byte received, in order (the first 32 MB).
+    public var received: [UInt8] = []
     /// Bytes answered.
     public var bytesSent = 0
     /// TCP connections accepted (0 on a pseudo-terminal).

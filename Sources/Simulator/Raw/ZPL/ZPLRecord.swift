@@ -47,6 +47,8 @@ public struct ZPLRecord: Sendable, Hashable {
     /// command outside a format, text between commands.
     public var problems: [String] = []
     public var bytesReceived = 0
+    /// Every byte received, in order (the first 32 MB).
+    public var received: [UInt8] = []
     public var bytesSent = 0
     /// TCP connections accepted (0 on a pseudo-terminal).
     public var connections = 0

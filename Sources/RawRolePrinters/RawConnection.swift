@@ -1,0 +1,76 @@
+import Logging
+import PrintModel
+import Spooler
+
+/// One client's connection to a raw role printer, apart from the socket:
+/// bytes in, answers out, jobs queued. Print data collects until the job
+/// ends (the client closes, pauses for the role's gap, or asks `GS ( H` to
+/// confirm what it sent); every ask is answered at once from what the agent
+/// knows of the role's printer, and left out of the job.
+struct RawConnection: Sendable {
+    let role: Role
+    let client: String
+    let port: Int
+    let keeper: RawJobKeeper
+    let status: RoleStatus
+    let logger: Logger
+    /// A job larger than this is refused (kept in `refused/`) and the connection closed.
+    let maxBytes: Int
+    private var stream: HostStream
+    private var content: [UInt8] = []
+    /// The jobs this connection queued, in order.
+    private(set) var queued: [JobID] = []
+
+    var language: PrinterLanguage { stream.language }
+
+    init(role: Role, language: PrinterLanguage, client: String, port: Int, keeper: RawJobKeeper, status: RoleStatus,
+         logger: Logger, maxBytes: Int) {
+        self.role = role; self.client = client; self.port = port; self.keeper = keeper; self.status = status
+        self.logger = logger; self.maxBytes = maxBytes
+        stream = HostStream(language: language)
+    }
+
+    /// What the connection does after some bytes.
+    enum Next: Sendable, Equatable { case goOn, close }
+
+    /// Takes `bytes`; returns the answers to send back, in order, and whether to go on.
+    mutating func receive(_ bytes: some Collection<UInt8>) async -> (answers: [UInt8], next: Next) {
+        var answers: [UInt8] = []
+        var snapshot: RoleStatus.Snapshot?
+        for piece in stream.feed(bytes) {
+            switch piece {
+            case .data(let data):
+                content += data
+            case .ask(let ask):
+                if ask.confirmsWhatCameBefore { await endJob() }
+                if snapshot == nil { snapshot = await status.snapshot(of: role) }
+                answers += RoleStatus.answer(ask, snapshot!)
+            }
+        }
+        guard content.count + stream.heldBytes <= maxBytes else {
+            let reason = "the \(language) sent by \(client) to port \(port) passed \(maxBytes / 1_048_576) MB, the most one job may be "
+                + "(a day of labels, not an archive); the connection was closed. Send the jobs one connection each."
+            let kept = keeper.quarantine(content + stream.finish(), language: language, role: role, reason: reason)
+            logger.error("Raw printer \(role): \(reason) What arrived is kept in \(kept ?? "nowhere: refused/ could not be written").")
+            content = []
+            return (answers, .close)
+        }
+        return (answers, .goOn)
+    }
+
+    /// Ends the job: queues what was sent since the last one, unless it prints nothing.
+    mutating func endJob(closing: Bool = false) async {
+        if closing { content += stream.finish() }
+        guard !content.isEmpty else { return }
+        let bytes = content
+        content = []
+        guard !HostStream.printsNothing(bytes, language: language) else { return }
+        switch await keeper.keep(bytes, language: language, role: role, from: client, port: port) {
+        case .queued(let id):
+            queued.append(id)
+            logger.info("Raw printer \(role): job \(id) queued, \(bytes.count) bytes of \(language) from \(client).")
+        case .refused(let path, let reason):
+            logger.error("Raw printer \(role): \(reason) The bytes are kept in \(path ?? "nowhere: refused/ could not be written").")
+        }
+    }
+}
