@@ -63,3 +63,9 @@ if ! python3 -c "import zxingcpp, PIL" 2>/dev/null; then
   echo "install-deps: installing zxing-cpp and pillow (pip)"
   python3 -m pip install --quiet zxing-cpp pillow
 fi
+# Test: python-escpos, the independent ESC/POS client the raw role printer
+# tests point at the agent's port (its Network printer, as a POS uses it).
+if ! python3 -c "import escpos.printer" 2>/dev/null; then
+  echo "install-deps: installing python-escpos (pip)"
+  python3 -m pip install --quiet "python-escpos==3.1"
+fi

@@ -36,14 +36,16 @@ struct RawRoleListener: Sendable {
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .bind(host: settings.listen.host, port: settings.listen.port) { channel in
-                channel.eventLoop.makeCompletedFuture {
+                channel.eventLoop.makeCompletedFuture { () throws -> NIOAsyncChannel<Inbound, ByteBuffer>? in
                     let peer = channel.remoteAddress
                     guard let address = peer.flatMap(Self.addressBytes), settings.admits(address) else {
                         let message = "Raw printer \(role): a connection from \(peer?.ipAddress ?? "an unknown address") was refused: "
                             + "it is not in raw-clients (\(settings.clients.map(\.description).joined(separator: ", "))). "
                             + "Add its network to [role.\(role)] raw-clients if it is a till of this shop."
                         logger.warning("\(message)")
-                        throw RawListenerRefusal.notAllowed
+                        // Closed here, before a byte is read; the listener goes on (an error would end its stream).
+                        channel.close(mode: .all, promise: nil)
+                        return nil
                     }
                     try channel.pipeline.syncOperations.addHandler(IdleStateHandler(readTimeout: gap))
                     try channel.pipeline.syncOperations.addHandler(GapMarker())
@@ -56,6 +58,7 @@ struct RawRoleListener: Sendable {
         try await withThrowingDiscardingTaskGroup { tasks in
             try await server.executeThenClose { connections in
                 for try await connection in connections {
+                    guard let connection else { continue }
                     guard open.count.add(1, ordering: .relaxed).newValue <= Self.maxConnections else {
                         open.count.subtract(1, ordering: .relaxed)
                         let message = "Raw printer \(role): a connection from \(connection.channel.remoteAddress?.ipAddress ?? "?") "
@@ -124,8 +127,6 @@ struct RawRoleListener: Sendable {
     }
 }
 
-enum RawListenerRefusal: Error { case notAllowed }
-
 /// The connections a listener serves now, shared by its accepting loop and each connection's task.
 final class OpenConnections: Sendable {
     let count = Atomic<Int>(0)
@@ -144,6 +145,8 @@ final class GapMarker: ChannelInboundHandler, Sendable {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if let idle = event as? IdleStateHandler.IdleStateEvent, idle == .read {
             context.fireChannelRead(wrapInboundOut(.gap))
+            // NIOAsyncChannel hands reads on at a read's completion: without it the gap would wait for the next bytes.
+            context.fireChannelReadComplete()
         } else {
             context.fireUserInboundEventTriggered(event)
         }

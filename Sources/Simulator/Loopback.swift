@@ -25,11 +25,11 @@ public enum Loopback {
         return withAddress(port: port) { bind(fd, $0, $1) } == 0
     }
 
-    /// Calls `body` with 127.0.0.1:`port` as the `sockaddr` and length that bind and connect take.
-    public static func withAddress<T>(port: Int, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
+    /// Calls `body` with `host`:`port` (IPv4) as the `sockaddr` and length that bind and connect take.
+    public static func withAddress<T>(host: String = "127.0.0.1", port: Int, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_addr.s_addr = inet_addr(host)
         address.sin_port = UInt16(port).bigEndian
         return withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }

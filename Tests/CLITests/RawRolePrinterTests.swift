@@ -30,6 +30,19 @@ extension AgentEndToEnd {
             let piece = try #require(printer.pieces.first)
             #expect(piece.text.contains { $0.text.contains("KioskPrint raw test") }, "the text line printed")
             try await pollUntil("the job to be completed", within: .seconds(30)) { try await site.jobStates() == ["completed"] }
+
+            // Announced as a raw printer of the model the role prints on, which discovery looks up in its catalog.
+            let bus = ["DBUS_SYSTEM_BUS_ADDRESS": try await PrinterLab.shared().busAddress]
+            var browsed = ""
+            try await pollUntil("avahi-browse to list the raw printer", within: .seconds(30)) {
+                browsed = try Subprocess.run(try ProgramPath.find("avahi-browse"), ["-rpt", "_pdl-datastream._tcp"], environment: bus).output
+                return browsed.split(separator: "\n").contains { $0.hasPrefix("=") && $0.contains(";\(port);") }
+            }
+            let resolved = try #require(browsed.split(separator: "\n").first { $0.hasPrefix("=") && $0.contains(";\(port);") })
+            for pair in ["\"pdl=application/vnd.escpos\"", "\"ty=Epson TM-T20III\"", "\"note=KioskPrint role receipt\""] {
+                #expect(resolved.contains(pair), "TXT \(pair) in \(resolved)")
+            }
+            #expect(resolved.contains(#"receipt\032\064\032"#), "named \"receipt @ BOX\": \(resolved)")
             await site.stop(agent)
         }
 

@@ -1,17 +1,19 @@
 import Foundation
 import Glibc
-import Simulator
 
-/// A plain TCP client on 127.0.0.1, standing in for the agent's raw
-/// connection: blocking writes, bounded reads (a read that gets nothing
-/// within `readTimeout` is a failure, not a wait), and non-blocking writes
-/// to see a full socket.
-final class RawClient: @unchecked Sendable {  // one test uses a client at a time
+/// A plain TCP client on loopback, standing in for the agent's raw
+/// connection or for a till: blocking writes, bounded reads (a read that
+/// gets nothing within `readTimeout` is a failure, not a wait), and
+/// non-blocking writes to see a full socket.
+public final class RawClient: @unchecked Sendable {  // one test uses a client at a time
     let fd: Int32
 
-    /// Connects to 127.0.0.1:`port`. `sendBuffer` shrinks this side's send
-    /// buffer, so that a printer that stops reading fills the path sooner.
-    init(port: Int, sendBuffer: Int? = nil, readTimeout: Duration = .seconds(30)) throws {
+    /// Connects to `host`:`port` (an IPv4 loopback address), from `source`
+    /// when given (another loopback address, to be a client from elsewhere).
+    /// `sendBuffer` shrinks this side's send buffer, so that a printer that
+    /// stops reading fills the path sooner.
+    public init(host: String = "127.0.0.1", port: Int, source: String? = nil, sendBuffer: Int? = nil,
+                readTimeout: Duration = .seconds(30)) throws {
         // CLOEXEC: a printer process another suite spawns meanwhile must not inherit it and keep it open.
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ClientError.failed("socket", errno) }
@@ -21,26 +23,37 @@ final class RawClient: @unchecked Sendable {  // one test uses a client at a tim
         var limit = timeval(tv_sec: Int(readTimeout.components.seconds), tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        let connected = Loopback.withAddress(port: port) { connect(fd, $0, $1) }
+        if let source {
+            let bound = Loopback.withAddress(host: source, port: 0) { bind(fd, $0, $1) }
+            guard bound == 0 else {
+                let code = errno
+                close(fd)
+                throw ClientError.failed("bind to \(source)", code)
+            }
+        }
+        let connected = Loopback.withAddress(host: host, port: port) { connect(fd, $0, $1) }
         guard connected == 0 else {
             let code = errno
             close(fd)
-            throw ClientError.failed("connect to 127.0.0.1:\(port)", code)
+            throw ClientError.failed("connect to \(host):\(port)", code)
         }
     }
 
     deinit { close(fd) }
 
+    /// Ends this side's writing (a half close): the other side reads the end, and may still answer.
+    public func finishSending() { shutdown(fd, Int32(SHUT_WR)) }
+
     /// Writes everything, bounded by the send timeout, on a thread of its
     /// own: a blocked socket call must not hold one of the cooperative
     /// pool's two threads while the other suites run.
-    func send(_ bytes: [UInt8]) async throws { try await offloaded { try self.sendNow(bytes) } }
+    public func send(_ bytes: [UInt8]) async throws { try await offloaded { try self.sendNow(bytes) } }
 
     /// Exactly `count` bytes, off the cooperative pool; throws if they do not come within the read timeout.
-    func receive(_ count: Int) async throws -> [UInt8] { try await offloaded { try self.receiveNow(count) } }
+    public func receive(_ count: Int) async throws -> [UInt8] { try await offloaded { try self.receiveNow(count) } }
 
     /// How the connection ended (see `readUntilClosedNow`), off the cooperative pool.
-    func readUntilClosed() async throws -> Int32 { try await offloaded { try self.readUntilClosedNow() } }
+    public func readUntilClosed() async throws -> Int32 { try await offloaded { try self.readUntilClosedNow() } }
 
     private func sendNow(_ bytes: [UInt8]) throws {
         var offset = 0
@@ -52,7 +65,7 @@ final class RawClient: @unchecked Sendable {  // one test uses a client at a tim
     }
 
     /// One non-blocking write: the bytes taken, or nil when the socket is full (EAGAIN).
-    func sendWithoutWaiting(_ bytes: ArraySlice<UInt8>) throws -> Int? {
+    public func sendWithoutWaiting(_ bytes: ArraySlice<UInt8>) throws -> Int? {
         let count = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
         if count >= 0 { return count }
         if errno == EAGAIN || errno == EWOULDBLOCK { return nil }
@@ -87,10 +100,10 @@ final class RawClient: @unchecked Sendable {  // one test uses a client at a tim
     }
 }
 
-enum ClientError: Error, CustomStringConvertible {
+public enum ClientError: Error, CustomStringConvertible {
     case failed(String, Int32)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .failed(let call, let code): "\(call) failed: \(code == 0 ? "connection closed" : String(cString: strerror(code)))"
         }
