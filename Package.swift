@@ -214,7 +214,7 @@ let package = Package(
         // (kioskprint-fuzz, scripts/fuzz.sh) and for the corpus replay in the tests.
         .target(name: "FuzzTargets",
                 dependencies: ["PrintModel", "Templates", "Rendering", "KioskConfiguration", "Spooler", "Agent", "IPP", "HTTPAPI", "HTTPAPIInProcess", "Store",
-                               "RolePrinters",
+                               "RolePrinters", "PrinterLanguages",
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "NIOCore", package: "swift-nio"),
                                .product(name: "HTTPTypes", package: "swift-http-types")],

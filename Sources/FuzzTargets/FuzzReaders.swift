@@ -1,6 +1,7 @@
 import Agent
 import KioskConfiguration
 import Foundation
+import PrinterLanguages
 import IPP
 import PrintModel
 import Rendering
@@ -76,6 +77,35 @@ enum FuzzReaders {
             let again = try? GrayImage.decode(data: PGMCodec.encode(page.image), name: "fuzz.pgm")
             precondition(again?.width == page.image.width && again?.height == page.image.height, "a page read does not survive PGM")
         }
+    }
+
+    /// The first byte picks the language (odd: ZPL) and the chunk size the
+    /// rest arrives in; no byte is made up: what comes out as print data, with
+    /// what is held at the end, is never more than what went in.
+    static func rawHostStream(_ data: Data) {
+        guard let first = data.first else { return }
+        let bytes = Array(data.dropFirst()), chunk = Int(first >> 1) + 1
+        let answers = EscPosStatusAnswers(status: RawPrinterStatus(paperEnd: first & 2 != 0))
+        var out = 0
+        if first & 1 == 1 {
+            var stream = ZPLHostStream()
+            for start in stride(from: 0, to: bytes.count, by: chunk) {
+                for case .data(let part) in stream.feed(bytes[start..<min(bytes.count, start + chunk)]) { out += part.count }
+            }
+            out += stream.finish().count
+        } else {
+            var stream = EscPosHostStream()
+            for start in stride(from: 0, to: bytes.count, by: chunk) {
+                for piece in stream.feed(bytes[start..<min(bytes.count, start + chunk)]) {
+                    switch piece {
+                    case .data(let part): out += part.count
+                    case .ask(let ask): _ = answers.answer(ask)
+                    }
+                }
+            }
+            out += stream.finish().count
+        }
+        precondition(out <= bytes.count, "the host stream made up bytes")
     }
 
     /// A roll template and a fixed-size one: every kind of page a printer's figures must give.

@@ -28,6 +28,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case rolePrinter = "role-printer"
     /// A client's PWG raster or URF document, read into pages as a role printer reads it.
     case raster
+    /// A till's stream to a raw role printer, split into print data and asks (ESC/POS or ZPL), each ask answered.
+    case rawHostStream = "raw-host-stream"
 
     /// Runs the reader on `data`. Errors are the reader's business (bad input
     /// is refused with a message); only a crash, a hang or runaway memory is a finding.
@@ -45,6 +47,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .ippMessage: FuzzReaders.ippMessage(data)
         case .rolePrinter: RolePrinterReader.respond(data)
         case .raster: FuzzReaders.raster(data)
+        case .rawHostStream: FuzzReaders.rawHostStream(data)
         }
     }
 }
