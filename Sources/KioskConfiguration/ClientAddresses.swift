@@ -8,12 +8,12 @@ public struct ClientNetwork: Sendable, Equatable, CustomStringConvertible {
     public let address: [UInt8]
     /// How many leading bits must match.
     public let prefixLength: Int
-    public var description: String { "\(Self.text(address))/\(prefixLength)" }
+    public var description: String { "\(IPAddressText.text(address))/\(prefixLength)" }
 
     /// Reads `ADDRESS` or `ADDRESS/BITS`; the reason when it is neither.
     public static func parse(_ text: String) -> Result<ClientNetwork, ListenAddressError> {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let address = bytes(of: String(parts[0])) else {
+        guard (1...2).contains(parts.count), let address = IPAddressText.bytes(String(parts[0])) else {
             return .failure(ListenAddressError("\"\(text)\" is not an address or a network: write one such as \"192.168.1.0/24\", "
                 + "\"192.168.1.20\" or \"fd00::/8\"."))
         }
@@ -37,8 +37,13 @@ public struct ClientNetwork: Sendable, Equatable, CustomStringConvertible {
         return true
     }
 
-    /// An address's bytes (inet_pton), 4 or 16 of them; nil for anything else.
-    public static func bytes(of text: String) -> [UInt8]? {
+}
+
+/// IP addresses as text and as bytes (4 or 16, network order): what
+/// subjectAltName holds, and what an allow-list compares.
+public enum IPAddressText {
+    /// An address's bytes (inet_pton); nil for anything that is not an IPv4 or IPv6 address.
+    public static func bytes(_ text: String) -> [UInt8]? {
         var v4 = in_addr()
         if inet_pton(AF_INET, text, &v4) == 1 { return withUnsafeBytes(of: v4) { Array($0) } }
         var v6 = in6_addr()
@@ -46,13 +51,15 @@ public struct ClientNetwork: Sendable, Equatable, CustomStringConvertible {
         return nil
     }
 
-    static func text(_ bytes: [UInt8]) -> String {
-        if bytes.count == 4 { return bytes.map(String.init).joined(separator: ".") }
-        var v6 = in6_addr()
-        withUnsafeMutableBytes(of: &v6) { $0.copyBytes(from: bytes) }
+    /// The address as text (inet_ntop); dotted bytes when they are neither 4 nor 16.
+    public static func text(_ bytes: [UInt8]) -> String {
         var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        guard inet_ntop(AF_INET6, &v6, &buffer, socklen_t(buffer.count)) != nil else { return "?" }
-        return String(cString: buffer)
+        let family = bytes.count == 4 ? AF_INET : AF_INET6
+        guard bytes.count == 4 || bytes.count == 16,
+              bytes.withUnsafeBytes({ inet_ntop(family, $0.baseAddress, &buffer, socklen_t(buffer.count)) }) != nil else {
+            return bytes.map { String($0) }.joined(separator: ".")
+        }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 

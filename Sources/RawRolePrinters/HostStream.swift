@@ -42,20 +42,17 @@ struct HostStream: Sendable {
         switch reader {
         case .escpos(var stream):
             defer { reader = .escpos(stream) }
-            return stream.feed(bytes).map { piece in
-                switch piece {
-                case .data(let data): .data(data)
-                case .ask(let ask): .ask(.escpos(ask))
-                }
-            }
+            return stream.feed(bytes).map { Self.piece($0, HostAsk.escpos) }
         case .zpl(var stream):
             defer { reader = .zpl(stream) }
-            return stream.feed(bytes).map { piece in
-                switch piece {
-                case .data(let data): .data(data)
-                case .ask(let ask): .ask(.zpl(ask))
-                }
-            }
+            return stream.feed(bytes).map { Self.piece($0, HostAsk.zpl) }
+        }
+    }
+
+    private static func piece<Ask>(_ piece: HostPiece<Ask>, _ wrap: (Ask) -> HostAsk) -> Piece {
+        switch piece {
+        case .data(let data): .data(data)
+        case .ask(let ask): .ask(wrap(ask))
         }
     }
 

@@ -3,7 +3,7 @@ import NIOCore
 import NIOPosix
 import PrintModel
 import Synchronization
-public import KioskConfiguration
+import KioskConfiguration
 
 /// One role's raw printer: a TCP listener that takes what a till writes to a
 /// printer's port 9100. Each connection is read in a task of its own; a

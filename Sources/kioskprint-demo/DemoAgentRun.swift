@@ -80,6 +80,9 @@ struct DemoAgentRun {
             return latest.count >= expected && latest.allSatisfy(\.state.isTerminal)
         }
         try check(latest, expected: expected, presses: presses)
+        if try await DemoRawTill.print(agent: agent, store: store, coupon: coupon, folder: files.folder) {
+            latest = try await store.jobs(includeFinished: true)
+        }
         try await api.showAfterwards(previews: previews)
 
         // The administrator's commands, run as they would type them, with the kioskprint beside the demo.

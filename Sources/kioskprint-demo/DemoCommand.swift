@@ -25,7 +25,9 @@ struct DemoCommand: AsyncParsableCommand {
         the coupon printer from the model catalog. \
         Last, it runs the agent (`kioskprint run`) on a demo configuration: jobs dropped into \
         watched folders, a take-a-number button and a status light (on a simulated GPIO chip), \
-        and shows what each printer received as PNG previews. \
+        a receipt posted to the HTTP API, a PDF printed through CUPS to the receipt role printer, \
+        ESC/POS from python-escpos to the coupon role's raw port, and shows what each printer \
+        received as PNG previews. \
         Nothing touches the machine's own printers, Avahi, GPIO or database. Needs root (for the \
         private Avahi daemon).
         """)

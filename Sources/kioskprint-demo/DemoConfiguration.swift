@@ -78,6 +78,10 @@ struct DemoConfiguration {
         [role.receipt]
         ipp-printer = true
 
+        # The coupon role is also a till's raw port 9100 (ESC/POS), on a free loopback port.
+        [role.coupon]
+        raw-listen = "127.0.0.1:0"
+
         """
         guard withGPIO else { return text }
         text += """

@@ -38,6 +38,8 @@ struct ReceivedPreviews {
         }
         let raw = try coupon.received(jobs, folder: folder)
         seen.insert(raw.job.id)
+        // The till's job through the raw port was checked byte for byte when it was sent (DemoRawTill).
+        seen.formUnion(jobs.filter { $0.name.contains("raw job from") && $0.state == .completed }.map(\.id))
         table.add(raw.row)
         print(table.render())
         print(raw.line)

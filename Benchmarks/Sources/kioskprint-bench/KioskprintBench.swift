@@ -26,7 +26,7 @@ struct KioskprintBench: AsyncParsableCommand {
             """,
         subcommands: [
             DiscoveryCommand.self, RenderCommand.self, PrintCommand.self, RawCommand.self, AgentCommand.self,
-            MovedCommand.self, RetentionCommand.self, APICommand.self, IPPCommand.self, HostileCommand.self, CPUCommand.self,
+            MovedCommand.self, RetentionCommand.self, APICommand.self, IPPCommand.self, RawListenCommand.self, HostileCommand.self, CPUCommand.self,
             RenderOneCommand.self, RenderIdleCommand.self, RenderIntakeCommand.self, RenderGoldenCommand.self,
         ],
         defaultSubcommand: DiscoveryCommand.self)

@@ -225,6 +225,33 @@ struct IPPCommand: AsyncParsableCommand {
     }
 }
 
+/// `kioskprint-bench raw-listen`: the raw role printer beside the printer's own port.
+struct RawListenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "raw-listen",
+        abstract: "The raw role printer: an ESC/POS receipt through the agent's port beside straight to the printer; memory.",
+        discussion: """
+            Against the agent (`kioskprint run`) with a till role served raw: N ESC/POS receipts through the \
+            agent's raw listener beside N straight to the printer it forwards to (the ESC/POS simulator), \
+            alternating, from connect to the last byte at the printer; and the idle agent's memory with the \
+            listener on and off. Needs root (the lab).
+            """)
+
+    @Option(help: ArgumentHelp("Jobs of each kind (at least 10).", valueName: "n"))
+    var jobs = RawListenBench.defaultJobs
+    @OptionGroup var kioskprint: KioskprintOption
+    @OptionGroup var lab: LabOptions
+
+    func validate() throws {
+        guard jobs >= 10 else { throw ValidationError("--jobs takes a whole number of jobs, at least 10.") }
+    }
+
+    func run() async throws {
+        try lab.enterLab("kioskprint-bench raw-listen", needsRootFor: "its printers come from a PrinterLab, which runs a private avahi-daemon")
+        await RawListenBench.run(jobs: jobs, kioskprint: try kioskprint.binary())
+    }
+}
+
 /// `kioskprint-bench hostile`: hostile files through the agent's folders.
 struct HostileCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,4 +1,5 @@
 import Crypto
+import KioskConfiguration
 public import Foundation
 public import PrintModel
 import SwiftASN1
@@ -146,26 +147,5 @@ extension CertificateFingerprint {
             let start = hex.index(hex.startIndex, offsetBy: offset)
             return hex[start..<hex.index(start, offsetBy: 2)].uppercased()
         }.joined(separator: ":")
-    }
-}
-
-/// IP addresses as text and as the bytes subjectAltName holds.
-enum IPAddressText {
-    static func bytes(_ text: String) -> [UInt8]? {
-        var v4 = in_addr()
-        if inet_pton(AF_INET, text, &v4) == 1 { return withUnsafeBytes(of: v4) { Array($0) } }
-        var v6 = in6_addr()
-        if inet_pton(AF_INET6, text, &v6) == 1 { return withUnsafeBytes(of: v6) { Array($0) } }
-        return nil
-    }
-
-    static func text(_ bytes: [UInt8]) -> String {
-        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        let family = bytes.count == 4 ? AF_INET : AF_INET6
-        guard bytes.count == 4 || bytes.count == 16,
-              bytes.withUnsafeBytes({ inet_ntop(family, $0.baseAddress, &buffer, socklen_t(buffer.count)) }) != nil else {
-            return bytes.map { String($0) }.joined(separator: ".")
-        }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -24,11 +24,15 @@ public enum EscPosHostAsk: Hashable, Sendable {
     case recoveryRequest(UInt8)
 }
 
-/// A piece of a host's ESC/POS stream, in order: print data, or an ask.
-public enum EscPosHostPiece: Hashable, Sendable {
+/// A piece of a host's stream to a printer, in order: print data, or one of
+/// the language's asks.
+public enum HostPiece<Ask: Hashable & Sendable>: Hashable, Sendable {
     case data([UInt8])
-    case ask(EscPosHostAsk)
+    case ask(Ask)
 }
+
+/// A piece of a host's ESC/POS stream.
+public typealias EscPosHostPiece = HostPiece<EscPosHostAsk>
 
 /// Splits the ESC/POS a host sends into print data and asks, command by
 /// command, so that a byte pair such as `10 04` inside a raster image's data

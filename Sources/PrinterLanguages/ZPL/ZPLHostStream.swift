@@ -7,11 +7,8 @@ public enum ZPLHostAsk: Hashable, Sendable {
     case hostIdentification
 }
 
-/// A piece of a host's ZPL, in order: label data, or an ask.
-public enum ZPLHostPiece: Hashable, Sendable {
-    case data([UInt8])
-    case ask(ZPLHostAsk)
-}
+/// A piece of a host's ZPL.
+public typealias ZPLHostPiece = HostPiece<ZPLHostAsk>
 
 /// Splits the ZPL a host sends into label data and asks. ZPL is text: a
 /// control command starts with `~` wherever it stands (a `~` meant as text

@@ -128,6 +128,9 @@ public final class EscPosPrinterSimulator: Sendable {
         }
     }
 
+    /// Bytes received so far, read without copying the record (for timing loops).
+    public var bytesReceived: Int { link.line.withLock { $0.bytesReceived } }
+
     /// The pieces cut so far.
     public var pieces: [EscPosPiece] { link.read(\.record.pieces) }
 
