@@ -20,6 +20,10 @@ struct RawConnection: Sendable {
     private var content: [UInt8] = []
     /// The jobs this connection queued, in order.
     private(set) var queued: [JobID] = []
+    /// `GS a n`'s items (bits 0-3) the client asked to be told of; 0: none.
+    private var automaticStatusMask: UInt8 = 0
+    /// The ASB bytes last sent, to tell a change by.
+    private var lastAutomaticStatus: [UInt8] = []
 
     var language: PrinterLanguage { stream.language }
 
@@ -44,7 +48,12 @@ struct RawConnection: Sendable {
             case .ask(let ask):
                 if ask.confirmsWhatCameBefore { await endJob() }
                 if snapshot == nil { snapshot = await status.snapshot(of: role) }
-                answers += RoleStatus.answer(ask, snapshot!)
+                let answer = RoleStatus.answer(ask, snapshot!)
+                if case .escpos(.automaticStatus(let n)) = ask {
+                    automaticStatusMask = n & 0x0F
+                    lastAutomaticStatus = answer
+                }
+                answers += answer
             }
         }
         guard content.count + stream.heldBytes <= maxBytes else {
@@ -56,6 +65,25 @@ struct RawConnection: Sendable {
             return (answers, .close)
         }
         return (answers, .goOn)
+    }
+
+    /// The ASB bytes to send now, when Automatic Status Back is on and an
+    /// item the client watches changed since they were last sent (as a
+    /// printer sends them unasked); empty otherwise. Called at each pause.
+    mutating func automaticStatusChange() async -> [UInt8] {
+        guard automaticStatusMask != 0 else { return [] }
+        let now = RoleStatus.answer(.escpos(.automaticStatus(automaticStatusMask)), await status.snapshot(of: role))
+        guard Self.watched(now, automaticStatusMask) != Self.watched(lastAutomaticStatus, automaticStatusMask) else { return [] }
+        lastAutomaticStatus = now
+        return now
+    }
+
+    /// The ASB bits `mask` watches (GS a n: bit 0 the drawer, 1 online or
+    /// offline and the cover, 2 the errors, 3 the paper sensors).
+    static func watched(_ status: [UInt8], _ mask: UInt8) -> [UInt8] {
+        guard status.count == 4 else { return [] }
+        return [mask & 1 != 0 ? status[0] & 0x04 : 0, mask & 2 != 0 ? status[0] & 0x28 : 0,
+                mask & 4 != 0 ? status[1] : 0, mask & 8 != 0 ? status[2] : 0]
     }
 
     /// Ends the job: queues what was sent since the last one, unless it prints nothing.

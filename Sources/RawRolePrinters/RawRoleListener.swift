@@ -103,6 +103,8 @@ struct RawRoleListener: Sendable {
                         if next == .close { return }
                     case .gap:
                         await session.endJob()
+                        let change = await session.automaticStatusChange()
+                        if !change.isEmpty { try await outbound.write(ByteBuffer(bytes: change)) }
                         quietGaps += 1
                         if quietGaps >= gapsBeforeClosing { return }
                     }

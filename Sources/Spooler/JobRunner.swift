@@ -227,10 +227,14 @@ struct JobRunner {
         if let drawnAhead = preparer.drawnAhead, let drawn = await drawnAhead.take(job: job.id, for: printer), !reprint {
             return (drawn, false)
         }
-        return (try draw(job, for: printer, reprint: reprint), true)
+        // Off the cooperative pool: a PDF drawn by Ghostscript or a long report blocks its thread for seconds.
+        let preparer = preparer
+        return (try await BlockingWork.run { () throws(DeliveryError) in try Self.draw(job, for: printer, reprint: reprint, preparer: preparer) },
+                true)
     }
 
-    private func draw(_ job: PrintJob, for printer: SavedPrinter, reprint: Bool) throws(DeliveryError) -> PreparedDocument {
+    private static func draw(_ job: PrintJob, for printer: SavedPrinter, reprint: Bool,
+                             preparer: DocumentPreparer) throws(DeliveryError) -> PreparedDocument {
         let banner = reprint ? Self.reprintBanner : nil
         switch job.content {
         case .template(let name, let dataJSON):

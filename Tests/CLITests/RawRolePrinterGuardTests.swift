@@ -72,6 +72,26 @@ extension AgentEndToEnd {
             await site.stop(agent)
         }
 
+        /// A till that turned Automatic Status Back on is told, unasked, when
+        /// the printer runs out of paper (here: once a job met it so).
+        @Test func automaticStatusBackIsSentAgainWhenThePaperRunsOut() async throws {
+            let printer = try EscPosPrinterSimulator()
+            defer { printer.stop() }
+            let port = try Loopback.freePort()
+            let (site, agent) = try await Self.site("raw-listen = \"127.0.0.1:\(port)\"\nraw-job-gap = \"200ms\"\n", printer: printer)
+            let watcher = try RawClient(port: port)
+            try await watcher.send([0x1D, 0x61, 0x0F])
+            #expect(try await watcher.receive(4) == [0x10, 0x00, 0x00, 0x00], "ASB at once: online, paper present")
+
+            printer.update { $0.paperOut = true }
+            let till = try RawClient(port: port)
+            try await till.send(Self.receipt)
+            till.finishSending()
+            _ = try await till.readUntilClosed()
+            #expect(try await watcher.receive(4) == [0x18, 0x00, 0x0F, 0x00], "ASB again, unasked: offline, paper end")
+            await site.stop(agent)
+        }
+
         /// More than a job may be (10 MB): the connection is closed, and what
         /// arrived is kept in refused/ with the reason, not queued, not lost.
         @Test func anOversizedStreamIsKeptInRefusedNotQueued() async throws {

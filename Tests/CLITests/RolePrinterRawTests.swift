@@ -39,7 +39,9 @@ extension AgentEndToEnd {
                 #expect(tally.failed.isEmpty && !tally.passed.isEmpty, "\(file): \(tally.output.suffix(2000))")
             }
             _ = try await printer.pieces(atLeast: 2, within: .seconds(60))
-            #expect(!printer.record.beeps.isEmpty, "Identify-Printer beeped the receipt printer")
+            // The answer comes once the buzzer command is written; the simulator reads it on its own thread.
+            let beeped = try await printer.record("Identify-Printer's beep", within: .seconds(30)) { !$0.beeps.isEmpty }
+            #expect(!beeped.beeps.isEmpty, "Identify-Printer beeped the receipt printer")
             await site.stop(agent)
         }
     }

@@ -49,12 +49,7 @@ public enum PDFPages {
     /// `select` on a thread of its own, off Swift's cooperative pool, which Ghostscript would hold while it works.
     public static func selecting(path: String, pages ranges: [ClosedRange<Int>], into output: String,
                                  name: String) async throws(DeliveryError) {
-        let result: Result<Void, DeliveryError> = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(returning: Result { () throws(DeliveryError) in try select(path: path, pages: ranges, into: output, name: name) })
-            }
-        }
-        try result.get()
+        try await BlockingWork.run { () throws(DeliveryError) in try select(path: path, pages: ranges, into: output, name: name) }
     }
 
     /// How many pages the PDF at `path` has, as Ghostscript reads it.
