@@ -52,7 +52,8 @@ extension AgentEndToEnd {
             defer { primary.stop(); backup.stop() }
             let site = try AgentHarness(lab: try await PrinterLab.shared())
             let port = try Loopback.freePort()
-            try site.writeConfiguration("[role.receipt]\nraw-listen = \"127.0.0.1:\(port)\"\n")
+            // A job waits failover-after on a primary in trouble before it goes to the backup: 1 s here, not 30.
+            try site.writeConfiguration("[spooler]\nfailover-after = \"1s\"\n[role.receipt]\nraw-listen = \"127.0.0.1:\(port)\"\n")
             for (printer, extra) in [(primary, [String]()), (backup, ["--backup"])] {
                 let added = try await site.runner.run(["printers", "add", printer.uri, "--role", "receipt", "--model", "TM-T20III"] + extra)
                 #expect(added.status == 0, "\(added.output)\(added.errors)")

@@ -29,7 +29,7 @@ struct StatusLightTests {
         let light = StatusLight(line: line, blinkPeriod: .milliseconds(10))
         defer { light.stop() }
         light.show(.blinking)
-        #expect(await pollUntil(within: .seconds(10)) { line.values.count >= 5 })
+        #expect(await pollUntil(within: .seconds(60)) { line.values.count >= 5 })
         let values = line.values
         #expect(values.first == true)
         #expect(alternates(values))
@@ -40,7 +40,7 @@ struct StatusLightTests {
         let light = StatusLight(line: line, blinkPeriod: .milliseconds(10))
         defer { light.stop() }
         light.show(.blinking)
-        #expect(await pollUntil(within: .seconds(10)) { line.values.count >= 3 })
+        #expect(await pollUntil(within: .seconds(60)) { line.values.count >= 3 })
         light.show(.on)
         let settled = line.values
         #expect(settled.last == true)
@@ -50,7 +50,7 @@ struct StatusLightTests {
         let clock = StatusLight(line: reference, blinkPeriod: .milliseconds(10))
         defer { clock.stop() }
         clock.show(.blinking)
-        #expect(await pollUntil(within: .seconds(10)) { reference.values.count >= 5 })
+        #expect(await pollUntil(within: .seconds(60)) { reference.values.count >= 5 })
         #expect(line.values == settled)
     }
 
@@ -58,7 +58,7 @@ struct StatusLightTests {
         let line = RecordingLine()
         let light = StatusLight(line: line, blinkPeriod: .milliseconds(10))
         light.show(.blinking)
-        #expect(await pollUntil(within: .seconds(10)) { line.values.count >= 2 })
+        #expect(await pollUntil(within: .seconds(60)) { line.values.count >= 2 })
         light.stop()
         #expect(line.values.last == false)
         #expect(line.isClosed)
