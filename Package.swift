@@ -201,7 +201,7 @@ let package = Package(
             name: "kioskprint",
             dependencies: ["PrintModel", "IPP", "Store", "Setup", "Templates", "Rendering", "Spooler", "Memory",
                            "KioskConfiguration", "GPIO", "Triggers", "Agent", "PrinterLanguages", "RawPrinters", "CommandLineOutput",
-                           "HTTPAPI",
+                           "HTTPAPI", "RawRolePrinters",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
         // The quick start: simulated printers on loopback, then the real agent (`kioskprint run`) against them.

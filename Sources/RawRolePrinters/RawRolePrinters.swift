@@ -1,6 +1,7 @@
 public import KioskConfiguration
 public import Logging
 import NIOCore
+import Synchronization
 import NIOPosix
 public import PrintModel
 
@@ -24,8 +25,13 @@ public struct RawRolePrinters: Sendable {
     /// once for each, with the role and the port it listens on. A listener
     /// that cannot bind is logged; the others go on.
     public func run(onListening: @escaping @Sendable (Role, Int) -> Void) async {
-        guard !roles.isEmpty else { return }
+        let database = keeper.intake.store.path
+        guard !roles.isEmpty else {
+            RawPrinterRecord.remove(forDatabase: database)
+            return
+        }
         let loops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let listening = ListeningRoles()
         await withDiscardingTaskGroup { group in
             for (role, settings) in roles {
                 let listener = RawRoleListener(role: role, settings: settings, keeper: keeper, status: status, logger: logger)
@@ -33,6 +39,10 @@ public struct RawRolePrinters: Sendable {
                     do {
                         try await listener.run(group: loops) { port in
                             logger.info("Raw printer \(role) listens on \(settings.listen.host):\(port).")
+                            let address = ListenAddress(host: settings.listen.host, port: port)
+                            listening.add(.init(role: role.description, address: "\(address)",
+                                                clients: settings.listen.isLoopback ? [] : settings.clients.map(\.description)))
+                                .write(forDatabase: database)
                             onListening(role, port)
                         }
                     } catch is CancellationError {
@@ -46,5 +56,19 @@ public struct RawRolePrinters: Sendable {
             }
         }
         try? await loops.shutdownGracefully()
+    }
+}
+
+/// The listeners open so far, for the record `status` reads.
+final class ListeningRoles: Sendable {
+    private let listeners = Mutex<[RawPrinterRecord.Listener]>([])
+
+    /// Adds `listener`; returns the record of every listener open, in role order.
+    func add(_ listener: RawPrinterRecord.Listener) -> RawPrinterRecord {
+        listeners.withLock { listeners in
+            listeners.append(listener)
+            listeners.sort { $0.role < $1.role }
+            return RawPrinterRecord(listeners: listeners)
+        }
     }
 }

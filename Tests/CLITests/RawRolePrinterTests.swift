@@ -30,6 +30,8 @@ extension AgentEndToEnd {
             let piece = try #require(printer.pieces.first)
             #expect(piece.text.contains { $0.text.contains("KioskPrint raw test") }, "the text line printed")
             try await pollUntil("the job to be completed", within: .seconds(30)) { try await site.jobStates() == ["completed"] }
+            let status = try await site.runner.run(["status"])
+            #expect(status.output.contains("Raw printers (port 9100 style): receipt on 127.0.0.1:\(port)."), "\(status.output)")
 
             // Announced as a raw printer of the model the role prints on, which discovery looks up in its catalog.
             let bus = ["DBUS_SYSTEM_BUS_ADDRESS": try await PrinterLab.shared().busAddress]

@@ -3,6 +3,7 @@ import ArgumentParser
 import CommandLineOutput
 import Foundation
 import HTTPAPI
+import RawRolePrinters
 import PrintModel
 import RawPrinters
 import Setup
@@ -40,6 +41,9 @@ struct StatusCommand: AsyncParsableCommand {
 
         if running, let served = RolePrinterRecord.recorded(forDatabase: path) {
             print(RolePrinterLines.describe(served))
+        }
+        if running, let raw = RawPrinterRecord.recorded(forDatabase: path), !raw.listeners.isEmpty {
+            print(raw.description)
         }
 
         // Counts and the newest few of each kind: status never reads every job the box has kept.
