@@ -152,6 +152,7 @@ let package = Package(
         .target(name: "RawRolePrinters",
                 dependencies: ["PrintModel", "PrinterLanguages", "KioskConfiguration", "Store", "Spooler", "RolePrinters",
                                .product(name: "Logging", package: "swift-log"),
+                               .product(name: "Metrics", package: "swift-metrics"),
                                .product(name: "NIOCore", package: "swift-nio"),
                                .product(name: "NIOPosix", package: "swift-nio")],
                 swiftSettings: strict),

@@ -1,4 +1,5 @@
 import Logging
+import Metrics
 import PrintModel
 import Spooler
 
@@ -60,6 +61,7 @@ struct RawConnection: Sendable {
             let reason = "the \(language) sent by \(client) to port \(port) passed \(maxBytes / 1_048_576) MB, the most one job may be "
                 + "(a day of labels, not an archive); the connection was closed. Send the jobs one connection each."
             let kept = keeper.quarantine(content + stream.finish(), language: language, role: role, reason: reason)
+            RawJobCount.refused(role)
             logger.error("Raw printer \(role): \(reason) What arrived is kept in \(kept ?? "nowhere: refused/ could not be written").")
             content = []
             return (answers, .close)
@@ -95,10 +97,31 @@ struct RawConnection: Sendable {
         guard !HostStream.printsNothing(bytes, language: language) else { return }
         switch await keeper.keep(bytes, language: language, role: role, from: client, port: port) {
         case .queued(let id):
+            RawJobCount.queued(role)
             queued.append(id)
             logger.info("Raw printer \(role): job \(id) queued, \(bytes.count) bytes of \(language) from \(client).")
         case .refused(let path, let reason):
+            RawJobCount.refused(role)
             logger.error("Raw printer \(role): \(reason) The bytes are kept in \(path ?? "nowhere: refused/ could not be written").")
         }
+    }
+}
+
+/// `kioskprint_raw_jobs_total{role, outcome}`: what became of the jobs tills
+/// sent a raw role printer. A till on port 9100 cannot be told that its job
+/// was refused, so the count (and its alert) is where a person learns it.
+public enum RawJobCount {
+    public static let metric = "kioskprint_raw_jobs_total"
+
+    /// Both series of `role` at 0, so that an alert on them has something to read before the first job.
+    static func start(_ role: Role) {
+        for outcome in ["queued", "refused"] { counter(role, outcome).increment(by: 0) }
+    }
+
+    static func queued(_ role: Role) { counter(role, "queued").increment() }
+    static func refused(_ role: Role) { counter(role, "refused").increment() }
+
+    private static func counter(_ role: Role, _ outcome: String) -> Counter {
+        Counter(label: metric, dimensions: [("role", role.description), ("outcome", outcome)])
     }
 }

@@ -85,6 +85,7 @@ struct RawRoleListener: Sendable {
             let message = "Raw printer \(role): the connection from \(client) was closed unread: \(snapshot.problem ?? "no language"). "
                 + "Give the role a printer that speaks ESC/POS or ZPL, or remove raw-listen from [role.\(role)]."
             logger.error("\(message)")
+            RawJobCount.refused(role)
             try? await connection.channel.close()
             return
         }

@@ -35,6 +35,7 @@ public struct RawRolePrinters: Sendable {
         await withDiscardingTaskGroup { group in
             for (role, settings) in roles {
                 let listener = RawRoleListener(role: role, settings: settings, keeper: keeper, status: status, logger: logger)
+                RawJobCount.start(role)
                 group.addTask {
                     do {
                         try await listener.run(group: loops) { port in

@@ -15,11 +15,14 @@ extension AgentEndToEnd {
             defer { printer.stop() }
             let site = try AgentHarness(lab: lab)
             let pos = try site.makeFolder("pos")
+            let rawPort = try Loopback.freePort()
             var scraper = try site.serveAPI(folders: """
                 [[folder]]
                 path = "pos"
                 role = "receipt"
                 template = "receipt"
+                [role.receipt]
+                raw-listen = "127.0.0.1:\(rawPort)"
                 """)
             try await site.assign(printer, to: "receipt")
             scraper.token = try await site.token("prometheus", scope: "read")
@@ -31,6 +34,10 @@ extension AgentEndToEnd {
                                                 body: try HTTPAPITests.receiptBody("Sale 1"))
             let id = try #require(posted.object()["id"] as? Int, "\(posted.body)")
             try site.drop("{ not json", as: "broken.json", into: pos)
+            // ESC/POS for a role whose printer speaks only IPP: closed unread, counted as refused.
+            let stray = try RawClient(port: rawPort)
+            try? await stray.send([0x1B, 0x40] + Array("no ESC/POS printer here\n".utf8))
+            _ = try? await stray.readUntilClosed()
             try await pollUntil("job \(id) to complete", within: .seconds(30)) {
                 try await till.request("GET", "/v1/jobs/\(id)").object()["state"] as? String == "completed"
             }
@@ -61,6 +68,8 @@ extension AgentEndToEnd {
             #expect(metrics.samples("kioskprint_printer_state", ours).filter { $0.value == 1 }.map { $0.labels["state"] } == ["idle"])
             #expect(metrics.value("kioskprint_failovers_total", receipt) == 0)
             #expect(metrics.value("kioskprint_refused_files_total", ["folder": pos]) == 1)
+            #expect(metrics.value("kioskprint_raw_jobs_total", ["role": "receipt", "outcome": "refused"]) == 1)
+            #expect(metrics.value("kioskprint_raw_jobs_total", ["role": "receipt", "outcome": "queued"]) == 0)
             #expect(metrics.value("kioskprint_job_latency_seconds_count", receipt) == 1)
             let latency = try #require(metrics.value("kioskprint_job_latency_seconds_sum", receipt))
             #expect(latency > 0 && latency < 30)
@@ -107,7 +116,7 @@ extension AgentEndToEnd {
         static func shippedRulesFireOnTheseSeries(_ metrics: Exposition, printer: [String: String]) throws {
             let checked = try Subprocess.run("promtool", ["check", "rules", rulesFile])
             #expect(checked.status == 0, "\(checked.output)\(checked.errors)")
-            #expect(checked.output.contains("4 rules found"), "\(checked.output)")
+            #expect(checked.output.contains("5 rules found"), "\(checked.output)")
 
             let role = ["role": printer["role"] ?? ""]
             let up = try #require(metrics.samples("kioskprint_printer_up", printer).first)
@@ -115,6 +124,7 @@ extension AgentEndToEnd {
             let depth = try #require(metrics.samples("kioskprint_queue_depth", role).first)
             let completed = try #require(metrics.samples("kioskprint_jobs_finished_total", role.merging(["state": "completed"]) { $1 }).first)
             let failed = try #require(metrics.samples("kioskprint_jobs_finished_total", role.merging(["state": "failed"]) { $1 }).first)
+            let rawRefused = try #require(metrics.samples("kioskprint_raw_jobs_total", role.merging(["outcome": "refused"]) { $1 }).first)
             let rules = AlertRuleTest(rulesFile: rulesFile)
             let perRole: Set<String> = ["instance", "job", "role"]
 
@@ -126,6 +136,7 @@ extension AgentEndToEnd {
                 .init(sample: depth, values: "3x20"),
                 .init(sample: completed, values: "1x20"),
                 .init(sample: failed, values: "0 0 0 1x20"),
+                .init(sample: rawRefused, values: "0 0 0 1x20"),
             ], [
                 .init(alert: "KioskPrintPrinterDown", at: "3m", firing: []),
                 .init(alert: "KioskPrintPrinterDown", at: "10m", firing: [rules.alertLabels(up, severity: "critical")]),
@@ -133,6 +144,8 @@ extension AgentEndToEnd {
                 .init(alert: "KioskPrintPaperLow", at: "10m", firing: [rules.alertLabels(paperLow, severity: "warning")]),
                 .init(alert: "KioskPrintJobsFailing", at: "2m", firing: []),
                 .init(alert: "KioskPrintJobsFailing", at: "10m", firing: [rules.alertLabels(failed, keeping: perRole, severity: "warning")]),
+                .init(alert: "KioskPrintRawJobsRefused", at: "2m", firing: []),
+                .init(alert: "KioskPrintRawJobsRefused", at: "10m", firing: [rules.alertLabels(rawRefused, keeping: perRole, severity: "warning")]),
                 .init(alert: "KioskPrintQueueStuck", at: "3m", firing: []),
                 .init(alert: "KioskPrintQueueStuck", at: "12m", firing: [rules.alertLabels(depth, keeping: perRole, severity: "critical")],
                       value: "3"),
@@ -144,11 +157,13 @@ extension AgentEndToEnd {
                 .init(sample: depth, values: "3x20"),
                 .init(sample: completed, values: "1+1x20"),
                 .init(sample: failed, values: "0x20"),
+                .init(sample: rawRefused, values: "0x20"),
             ], [
                 .init(alert: "KioskPrintPrinterDown", at: "15m", firing: []),
                 .init(alert: "KioskPrintPaperLow", at: "15m", firing: []),
                 .init(alert: "KioskPrintJobsFailing", at: "15m", firing: []),
                 .init(alert: "KioskPrintQueueStuck", at: "15m", firing: []),
+                .init(alert: "KioskPrintRawJobsRefused", at: "15m", firing: []),
             ])
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kioskprint-rules-\(UUID().uuidString)").path
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -1,3 +1,4 @@
+import RawRolePrinters
 import Spooler
 
 /// The version this build of KioskPrint calls itself: `kioskprint --version`
@@ -27,6 +28,7 @@ enum MetricCatalog {
     static let failovers = "kioskprint_failovers_total"
     static let refusedFiles = "kioskprint_refused_files_total"
     static let buildInfo = "kioskprint_build_info"
+    static let rawJobs = RawJobCount.metric
 
     /// From a receipt printed at once (tens of ms) to a job that waited for
     /// paper or a failover (a minute): 10 ms to 60 s.
@@ -51,6 +53,8 @@ enum MetricCatalog {
                         buckets: nil),
         failovers: Entry(help: "Jobs sent to a backup printer because the primary stayed unavailable, by role.", buckets: nil),
         refusedFiles: Entry(help: "Files a watched folder refused and moved to failed/, by folder.", buckets: nil),
+        rawJobs: Entry(help: "Jobs tills sent a raw role printer (port 9100), by role and outcome: queued, or refused (kept in refused/, or the connection closed unread).",
+                       buckets: nil),
         buildInfo: Entry(help: "Always 1; the version label says which build of KioskPrint runs.", buckets: nil),
     ]
 }
