@@ -141,13 +141,15 @@ let package = Package(
         .target(name: "KioskConfiguration", dependencies: ["PrintModel", "Templates", "TOMLKit"], swiftSettings: strict),
         .target(name: "GPIO", dependencies: ["PrintModel", "CGpiod", "Timers"], swiftSettings: strict),
         .target(name: "Triggers", dependencies: ["GPIO"], swiftSettings: strict),
-        .target(name: "Spooler", dependencies: ["PrintModel", "Store", "IPP", "Rendering", "Timers", "Templates", "RawPrinters", "PrinterLanguages",
+        .target(name: "Spooler", dependencies: ["PrintModel", "Store", "IPP", "Rendering", "Timers", "Templates", "RawPrinters", "PrinterLanguages", "EposPrint",
                                                 .product(name: "Metrics", package: "swift-metrics")],
                 swiftSettings: strict),
         // The server side is generated from openapi.json at build time, so the
         // document and the code cannot drift.
-        .target(name: "RolePrinters", dependencies: ["PrintModel", "IPP", "Store", "Spooler", "Rendering",
+        .target(name: "RolePrinters", dependencies: ["PrintModel", "IPP", "Store", "Spooler", "Rendering", "PrinterLanguages",
                                                     .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
+        // Epson's ePOS-Print XML (what web POS pages send a printer) read, and drawn as a KioskPrint template.
+        .target(name: "EposPrint", dependencies: ["PrintModel", "Templates", "PrinterLanguages"], swiftSettings: strict),
         // Each role with raw-listen served as a raw printer (ESC/POS or ZPL on a TCP port, as a printer's 9100).
         .target(name: "RawRolePrinters",
                 dependencies: ["PrintModel", "PrinterLanguages", "KioskConfiguration", "Store", "Spooler", "RolePrinters",
@@ -157,7 +159,8 @@ let package = Package(
                                .product(name: "NIOPosix", package: "swift-nio")],
                 swiftSettings: strict),
         .target(name: "HTTPAPI",
-                dependencies: ["PrintModel", "Store", "Spooler", "Templates", "Rendering", "KioskConfiguration", "RolePrinters",
+                dependencies: ["PrintModel", "Store", "Spooler", "Templates", "Rendering", "KioskConfiguration", "RolePrinters", "EposPrint",
+                               "PrinterLanguages",
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "Crypto", package: "swift-crypto"),
                                .product(name: "Hummingbird", package: "hummingbird"),

@@ -80,7 +80,9 @@ public struct Agent: Sendable {
         // The roles a configuration serves, and the certificate of ipps://. Never served without TLS where
         // TLS is asked for: none until the certificate can be had (said in the log when `log` is given).
         let served: @Sendable (AgentConfiguration, Logger?) -> (roles: Set<Role>, certificate: AgentCertificate?) = { [intake] configuration, log in
-            guard !configuration.ippRoles.isEmpty, configuration.ipp.tls else { return (configuration.ippRoles, nil) }
+            guard !configuration.ippRoles.isEmpty || !configuration.eposRoles.isEmpty, configuration.ipp.tls else {
+                return (configuration.ippRoles, nil)
+            }
             do {
                 return (configuration.ippRoles, try RolePrinterCertificate.resolve(configuration.ipp, databasePath: intake.store.path,
                                                                                    logger: log))
@@ -93,12 +95,14 @@ public struct Agent: Sendable {
             let http = configuration.http
             let (roles, certificate) = served(configuration, logger)
             let printers = rolePrinters(configuration, roles)
+            let status = RoleStatus(store: intake.store, conditions: { spooler.printerConditions() })
+            // ePOS-Print is served only where TLS, when asked for, could be had (as the IPP role printers).
+            let epos = configuration.ipp.tls && certificate == nil ? [:] : configuration.eposRoles
             let api = APIServer(settings: http, intake: intake.checkingOnly, journal: events, box: configuration.box,
                                 logger: logger, metrics: metricsText, ipp: configuration.ipp, rolePrinters: printers,
-                                rolePrinterCertificate: certificate)
+                                rolePrinterCertificate: certificate, eposDevices: epos, epos: configuration.epos, roleStatus: status)
             let raw = RawRolePrinters(roles: configuration.rawRoles, keeper: RawJobKeeper(intake: intake.checkingOnly),
-                                      status: RoleStatus(store: intake.store, conditions: { spooler.printerConditions() }),
-                                      logger: logger)
+                                      status: status, logger: logger)
             return Listeners(api: api, raw: raw)
         }
         let api = makeServer(configuration)

@@ -1,6 +1,7 @@
 import Foundation
 public import KioskConfiguration
 public import Logging
+public import PrintModel
 package import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
@@ -37,10 +38,19 @@ public struct APIServer: Sendable {
     public let ipp: IPPSettings
     /// The certificate the role printers serve `ipps://` with; nil serves `ipp://`.
     public let rolePrinterCertificate: AgentCertificate?
+    /// The roles served over ePOS-Print, by `devid`, on the role printers' listener.
+    public let eposDevices: [String: Role]
+    public let epos: EposSettings
+    /// What the ePOS-Print answers read of a role's printer; nil serves no ePOS-Print.
+    public let roleStatus: RoleStatus?
 
     public init(settings: HTTPSettings, intake: JobIntake, journal: EventJournal, box: String, logger: Logger,
                 metrics: (@Sendable () async -> String)? = nil, ipp: IPPSettings = IPPSettings(),
-                rolePrinters: RolePrinterServer? = nil, rolePrinterCertificate: AgentCertificate? = nil) {
+                rolePrinters: RolePrinterServer? = nil, rolePrinterCertificate: AgentCertificate? = nil,
+                eposDevices: [String: Role] = [:], epos: EposSettings = EposSettings(), roleStatus: RoleStatus? = nil) {
+        self.eposDevices = roleStatus == nil ? [:] : eposDevices
+        self.epos = epos
+        self.roleStatus = roleStatus
         self.ipp = ipp
         self.rolePrinterCertificate = rolePrinterCertificate
         self.rolePrinters = rolePrinters.flatMap { $0.roles.isEmpty ? nil : $0 }
@@ -65,8 +75,11 @@ public struct APIServer: Sendable {
 
     /// How many listeners `run` opens: the TCP address and the socket, as configured.
     public var listenerCount: Int {
-        (settings.listen == nil ? 0 : 1) + (socketPath == nil ? 0 : 1) + (rolePrinters == nil ? 0 : 1)
+        (settings.listen == nil ? 0 : 1) + (socketPath == nil ? 0 : 1) + (servesPrinters ? 1 : 0)
     }
+
+    /// Whether the role printers' listener opens: a role served over IPP or ePOS-Print.
+    var servesPrinters: Bool { rolePrinters != nil || !eposDevices.isEmpty }
 
     /// Serves until the task is cancelled or the agent shuts down gracefully.
     /// `onListening` is called as each listener starts to accept connections.
@@ -77,48 +90,61 @@ public struct APIServer: Sendable {
         // a second. NIO's shared group would start a thread per core, each
         // with its own buffers (heaptrack: 384 KB on this 2-core machine).
         let loops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        var applications: [Application<RouterResponder<BasicRequestContext>>] = []
+        var applications: [@Sendable () async throws -> Void] = []
         if let listen = settings.listen {
             let tls = try tlsConfiguration()
             let router = try makeRouter(limiter: limiter, loopbackOnly: listen.isLoopback, secure: tls != nil)
-            applications.append(Application(router: router, server: try tls.map { try .tls(Self.server, tlsConfiguration: $0) } ?? Self.server,
+            let application = Application(router: router, server: try tls.map { try .tls(Self.server, tlsConfiguration: $0) } ?? Self.server,
                                             configuration: Self.configuration(.hostname(listen.host, port: listen.port)),
                                             onServerRunning: { [logger] channel in
                 logger.info("HTTP API listening on \(tls == nil ? "http" : "https")://\(ListenAddress(host: listen.host, port: channel.localAddress?.port ?? listen.port))")
                 onListening()
-            }, eventLoopGroupProvider: .shared(loops), logger: logger.withLevel(.warning)))
+            }, eventLoopGroupProvider: .shared(loops), logger: logger.withLevel(.warning))
+            applications.append { try await application.runService() }
         }
         if let socketPath {
             try Self.clearStaleSocket(socketPath)
             // Only this machine's programs in the service's group reach the socket, by any name they like.
             let router = try makeRouter(limiter: limiter, loopbackOnly: false, secure: false)
-            applications.append(Application(router: router, server: Self.server,
+            let application = Application(router: router, server: Self.server,
                                             configuration: Self.configuration(.unixDomainSocket(path: socketPath)),
                                             onServerRunning: { [logger] _ in
                 // Owner and group only: membership of the service's group is what lets a local program in.
                 chmod(socketPath, 0o660)
                 logger.info("HTTP API listening on unix:\(socketPath)")
                 onListening()
-            }, eventLoopGroupProvider: .shared(loops), logger: logger.withLevel(.warning)))
+            }, eventLoopGroupProvider: .shared(loops), logger: logger.withLevel(.warning))
+            applications.append { try await application.runService() }
         }
         if rolePrinters == nil { RolePrinterRecord.remove(forDatabase: intake.store.path) }
-        if let rolePrinters {
+        if servesPrinters {
             let certificate = rolePrinterCertificate
             let tls = try Self.tlsConfiguration(certificate: certificate?.certificatePath, key: certificate?.keyPath)
-            let listener = RolePrinterListener(server: rolePrinters, settings: ipp, maxBody: Int(settings.maxBody))
+            let endpoint = roleStatus.flatMap { status in
+                eposDevices.isEmpty ? nil : EposEndpoint(intake: intake, canceller: JobCanceller(store: intake.store),
+                                                         drawer: CashDrawer(store: intake.store), status: status, journal: journal,
+                                                         devices: eposDevices, settings: epos, listen: ipp.listen,
+                                                         maxBody: Int(settings.maxBody), logger: logger)
+            }
+            let listener = RolePrinterListener(server: rolePrinters, epos: endpoint, settings: ipp, maxBody: Int(settings.maxBody))
             let router = listener.makeRouter(limiter: limiter, secure: tls != nil)
-            let roles = rolePrinters.roles.map(\.description).sorted().joined(separator: ", ")
-            applications.append(Application(router: router, server: try tls.map { try .tls(Self.server, tlsConfiguration: $0) } ?? Self.server,
+            let roles = (rolePrinters?.roles.map(\.description) ?? []).sorted().joined(separator: ", ")
+            let eposLine = eposDevices.isEmpty ? "" : "; ePOS-Print (devid " + eposDevices.keys.sorted().joined(separator: ", ")
+                + ") at \(tls == nil ? "http" : "https")://ADDRESS\(EposEndpoint.path)"
+            let application = Application(router: router, server: try tls.map { try .tls(Self.server, tlsConfiguration: $0) } ?? Self.server,
                                             configuration: Self.configuration(.hostname(ipp.listen.host, port: ipp.listen.port)),
                                             onServerRunning: { [logger, ipp, store = intake.store] channel in
                 let address = ListenAddress(host: ipp.listen.host, port: channel.localAddress?.port ?? ipp.listen.port)
                 let base = "\(tls == nil ? "ipp" : "ipps")://\(address)/ipp/print/"
                 let served = certificate.map { ", certificate SHA-256 \($0.fingerprint.colonSeparated)" } ?? ""
-                logger.info("Role printers (\(roles)) listening on \(base)ROLE\(served)")
-                RolePrinterRecord(base: base, roles: roles.components(separatedBy: ", "), certificate: certificate)
-                    .write(forDatabase: store.path)
+                logger.info("Role printers (\(roles)) listening on \(base)ROLE\(served)\(eposLine.replacingOccurrences(of: "ADDRESS", with: "\(address)"))")
+                if !roles.isEmpty {
+                    RolePrinterRecord(base: base, roles: roles.components(separatedBy: ", "), certificate: certificate)
+                        .write(forDatabase: store.path)
+                }
                 onListening()
-            }, eventLoopGroupProvider: .shared(loops), logger: logger.withLevel(.warning)))
+            }, eventLoopGroupProvider: .shared(loops), logger: logger.withLevel(.warning))
+            applications.append { try await application.runService() }
         }
         // Event streams never end by themselves: closing the journal ends them, so that
         // the servers' graceful shutdown does not wait for their clients.
@@ -126,7 +152,7 @@ public struct APIServer: Sendable {
             try await withGracefulShutdownHandler {
                 try await withThrowingDiscardingTaskGroup { group in
                     for application in applications {
-                        group.addTask { try await application.runService() }
+                        group.addTask { try await application() }
                     }
                     group.addTask { [streams, store = intake.store] in
                         await cancelWhenGracefulShutdown { await streams.watch(store) }

@@ -6,6 +6,7 @@ import NIOCore
 import PrintModel
 import RolePrinters
 import Store
+import EposPrint
 
 /// The role printers' HTTP side: `POST /ipp/print/ROLE` with an
 /// `application/ipp` body (RFC 8010 §4), read within the listener's limits
@@ -14,27 +15,33 @@ import Store
 /// or half-sent request dropped (`RequestPace`), and, when
 /// `[ipp] require-token` is on, HTTP Basic with a token as the password.
 struct RolePrinterListener: Sendable {
-    let server: RolePrinterServer
+    /// The IPP role printers; nil when only ePOS-Print is served.
+    let server: RolePrinterServer?
+    /// The ePOS-Print endpoint; nil when no role has `epos = true`.
+    let epos: EposEndpoint?
     let settings: IPPSettings
     let maxBody: Int
 
     /// The IPP request's attributes are read with at most this many.
     static let limits = IPPWireLimits()
 
-    func makeRouter(limiter: RateLimiter, secure: Bool) -> Router<BasicRequestContext> {
-        let router = Router(context: BasicRequestContext.self)
+    func makeRouter(limiter: RateLimiter, secure: Bool) -> Router<PrinterRequestContext> {
+        let router = Router(context: PrinterRequestContext.self)
         router.add(middleware: ProblemMiddleware())
         if settings.listen.isLoopback { router.add(middleware: LoopbackHost()) }
         router.add(middleware: CanonicalPath())
-        if settings.requireToken { router.add(middleware: BasicTokenGate(store: server.intake.store, limiter: limiter)) }
-        router.post("/ipp/print/:role") { request, context in
-            try await answer(request, context: context, secure: secure)
+        epos?.add(to: router, limiter: limiter, secure: secure)
+        guard let server else { return router }
+        let ipp = router.group("/ipp/print")
+        if settings.requireToken { ipp.add(middleware: BasicTokenGate(store: server.intake.store, limiter: limiter)) }
+        ipp.post(":role") { request, context in
+            try await answer(server, request, context: context, secure: secure)
         }
-        router.get("/ipp/print/:role") { request, context in
-            try await page(request, context: context, secure: secure)
+        ipp.get(":role") { request, context in
+            try await page(server, request, context: context, secure: secure)
         }
         // The icon is the same for every role, and says nothing of the agent: iOS fetches it before it signs in.
-        router.get("/ipp/print/:role/icon.png") { _, _ in
+        ipp.get(":role/icon.png") { _, _ in
             Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "max-age=86400"],
                      body: .init(byteBuffer: ByteBuffer(bytes: PackageResources.printer_icon_png)))
         }
@@ -42,7 +49,7 @@ struct RolePrinterListener: Sendable {
     }
 
     /// `printer-more-info`: the role printer's state, in a page a person reads.
-    private func page(_ request: Request, context: BasicRequestContext, secure: Bool) async throws -> Response {
+    private func page(_ server: RolePrinterServer, _ request: Request, context: PrinterRequestContext, secure: Bool) async throws -> Response {
         let authority = request.head.authority ?? "\(settings.listen)"
         guard let name = context.parameters.get("role"), let role = try? Role(name),
               let page = await server.page(for: role, base: "\(secure ? "ipps" : "ipp")://\(authority)") else {
@@ -60,7 +67,7 @@ struct RolePrinterListener: Sendable {
         return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 
-    private func answer(_ request: Request, context: BasicRequestContext, secure: Bool) async throws -> Response {
+    private func answer(_ server: RolePrinterServer, _ request: Request, context: PrinterRequestContext, secure: Bool) async throws -> Response {
         guard request.headers[.contentType]?.lowercased().hasPrefix("application/ipp") == true else {
             throw APIProblem(.unsupportedMediaType, "A role printer takes IPP requests: send Content-Type: application/ipp.")
         }

@@ -56,6 +56,12 @@ public struct AgentConfiguration: Sendable, Equatable {
     /// Every role the configuration sends jobs to or shows a light for.
     /// The roles served as IPP printers.
     public var ippRoles: Set<Role> { Set(roleSettings.filter(\.value.ippPrinter).keys) }
+    /// `[epos]`: who may use the ePOS-Print endpoints.
+    public var epos = EposSettings()
+    /// The roles served over ePOS-Print, by the `devid` each answers to.
+    public var eposRoles: [String: Role] {
+        Dictionary(roleSettings.compactMap { role, settings in settings.eposDeviceID.map { ($0, role) } }) { first, _ in first }
+    }
     /// The roles served as raw printers, with their listeners.
     public var rawRoles: [Role: RawListenSettings] { roleSettings.compactMapValues(\.raw) }
 
@@ -153,6 +159,9 @@ public struct RoleSettings: Sendable, Equatable {
     public var ippPrinter = false
     /// Served as a raw printer (ESC/POS or ZPL on a TCP port, like a printer's 9100); nil: not.
     public var raw: RawListenSettings?
+    /// Served as an Epson ePOS-Print device (`epos = true`): the `devid` it
+    /// answers to (`epos-devid`, else the role's name); nil: not served.
+    public var eposDeviceID: String?
 
     public init(key: String, unknownFate: UnknownFateRule? = nil, cutStyle: CutStyle? = nil,
                 mediaChanges: MediaChangeRule? = nil) {

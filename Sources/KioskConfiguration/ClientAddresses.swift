@@ -88,3 +88,25 @@ public struct RawListenSettings: Sendable, Equatable {
         listen.isLoopback || clients.contains { $0.contains(address) }
     }
 }
+
+/// `[epos]`: who may print through the roles' ePOS-Print endpoints
+/// (`epos = true` in `[role.NAME]`), served at `/cgi-bin/epos/service.cgi`
+/// on the `[ipp]` listener. Epson's clients send no credentials and cannot
+/// add a header, so the gate is the client's address and, for a web page,
+/// its origin; a token in the query string where an administrator wants one.
+public struct EposSettings: Sendable, Equatable {
+    /// Who may connect off loopback: required when `[ipp] listen` is reachable from other machines.
+    public var clients: [ClientNetwork] = []
+    /// The web pages (`https://pos.example.com`) whose scripts may print; a
+    /// request carrying another Origin is refused before its body is read.
+    public var origins: [String] = []
+    /// Ask for `?token=SECRET` (a token with the print scope) on every request.
+    public var requireToken = false
+
+    public init() {}
+
+    /// Whether a client at `address` may print, on a listener at `listen`.
+    public func admits(_ address: [UInt8], listeningOn listen: ListenAddress) -> Bool {
+        listen.isLoopback || clients.contains { $0.contains(address) }
+    }
+}

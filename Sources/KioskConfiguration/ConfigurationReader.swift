@@ -36,6 +36,7 @@ struct ConfigurationReader {
         }
         if let http = top.table("http") { configuration.http = self.http(http) }
         if let ipp = top.table("ipp") { configuration.ipp = self.ipp(ipp) }
+        if let epos = top.table("epos") { configuration.epos = self.epos(epos) }
         configuration.folders = top.tables("folder").compactMap(folder)
         configuration.buttons = top.tables("button").compactMap(button)
         configuration.lights = top.tables("light").compactMap(light)
@@ -54,6 +55,12 @@ struct ConfigurationReader {
                     .flatMap(MediaChangeRule.init(rawValue:))
                 settings.ippPrinter = table.boolean("ipp-printer") ?? false
                 settings.raw = raw(table)
+                let devid = table.string("epos-devid")
+                if table.boolean("epos") ?? false {
+                    settings.eposDeviceID = devid ?? name
+                } else if devid != nil {
+                    table.problem("epos-devid", "has no epos = true beside it: add epos = true to serve the role over ePOS-Print.")
+                }
                 configuration.roleSettings[role] = settings
             }
         }
@@ -134,6 +141,28 @@ struct ConfigurationReader {
         } else if chosen == false, settings.tlsCertificate != nil {
             table.problem("tls", "is false, but tls-certificate is given: remove one of them.")
         }
+        table.rejectUnknownKeys()
+        return settings
+    }
+
+    /// `[epos]`: clients, origins, require-token.
+    func epos(_ table: TableReader) -> EposSettings {
+        var settings = EposSettings()
+        for client in table.stringList("clients") ?? [] {
+            switch ClientNetwork.parse(client) {
+            case .success(let network): settings.clients.append(network)
+            case .failure(let reason): table.problem("clients", reason.description)
+            }
+        }
+        for origin in table.stringList("origins") ?? [] {
+            guard let url = URL(string: origin), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil,
+                  url.path.isEmpty || url.path == "/" else {
+                table.problem("origins", "\"\(origin)\" is not a web origin: write it as the page's scheme, host and port, e.g. \"https://pos.example.com\".")
+                continue
+            }
+            settings.origins.append(origin.hasSuffix("/") ? String(origin.dropLast()) : origin)
+        }
+        settings.requireToken = table.boolean("require-token") ?? false
         table.rejectUnknownKeys()
         return settings
     }
@@ -316,9 +345,21 @@ struct ConfigurationReader {
             }
             seenFolders[path] = seenFolders[path] ?? folder.key
         }
+        var devids: [String: Role] = [:]
+        for (role, settings) in configuration.roleSettings.sorted(by: { $0.key.description < $1.key.description }) {
+            guard let devid = settings.eposDeviceID else { continue }
+            if let first = devids[devid] {
+                log.add("role.\(role).epos-devid", "\"\(devid)\" is already the devid of the role \(first); give each role its own.")
+            }
+            devids[devid] = devids[devid] ?? role
+        }
+        if !devids.isEmpty, !configuration.ipp.listen.isLoopback, configuration.epos.clients.isEmpty {
+            log.add("epos.clients", "is missing: the ePOS-Print endpoints are served on [ipp] listen \"\(configuration.ipp.listen)\", which other "
+                + "machines reach, and Epson's clients send no password. List the tills' network (clients = [\"192.168.1.0/24\"]).")
+        }
         var ports: [Int: String] = [:]
         if let http = configuration.http.listen { ports[http.port] = "[http] listen" }
-        if !configuration.ippRoles.isEmpty { ports[configuration.ipp.listen.port] = "[ipp] listen" }
+        if !configuration.ippRoles.isEmpty || !configuration.eposRoles.isEmpty { ports[configuration.ipp.listen.port] = "[ipp] listen" }
         for (role, raw) in configuration.rawRoles.sorted(by: { $0.key.description < $1.key.description }) where raw.listen.port != 0 {
             if let first = ports[raw.listen.port] {
                 log.add("role.\(role).raw-listen", "port \(raw.listen.port) is already taken by \(first); give each raw printer a port of its own.")

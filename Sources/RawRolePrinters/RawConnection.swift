@@ -1,6 +1,7 @@
 import Logging
 import Metrics
 import PrintModel
+import RolePrinters
 import Spooler
 
 /// One client's connection to a raw role printer, apart from the socket:

@@ -2,6 +2,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import PrintModel
+import RolePrinters
 import Synchronization
 import KioskConfiguration
 
@@ -38,7 +39,7 @@ struct RawRoleListener: Sendable {
             .bind(host: settings.listen.host, port: settings.listen.port) { channel in
                 channel.eventLoop.makeCompletedFuture { () throws -> NIOAsyncChannel<Inbound, ByteBuffer>? in
                     let peer = channel.remoteAddress
-                    guard let address = peer.flatMap(Self.addressBytes), settings.admits(address) else {
+                    guard let address = peer?.ipAddress.flatMap(IPAddressText.bytes), settings.admits(address) else {
                         let message = "Raw printer \(role): a connection from \(peer?.ipAddress ?? "an unknown address") was refused: "
                             + "it is not in raw-clients (\(settings.clients.map(\.description).joined(separator: ", "))). "
                             + "Add its network to [role.\(role)] raw-clients if it is a till of this shop."
@@ -117,15 +118,6 @@ struct RawRoleListener: Sendable {
             // A reset connection: what arrived is still a job, as a printer would have printed it.
             await session.endJob(closing: true)
             logger.info("Raw printer \(role): the connection from \(client) ended with \(error).")
-        }
-    }
-
-    /// A socket address's bytes: 4 for IPv4, 16 for IPv6.
-    static func addressBytes(_ address: SocketAddress) -> [UInt8]? {
-        switch address {
-        case .v4(let v4): withUnsafeBytes(of: v4.address.sin_addr) { Array($0) }
-        case .v6(let v6): withUnsafeBytes(of: v6.address.sin6_addr) { Array($0) }
-        case .unixDomainSocket: nil
         }
     }
 }

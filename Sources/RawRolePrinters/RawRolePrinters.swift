@@ -4,6 +4,7 @@ import NIOCore
 import Synchronization
 import NIOPosix
 public import PrintModel
+public import RolePrinters
 
 /// The roles served as raw printers (`raw-listen` in `[role.NAME]`): each a
 /// TCP port that takes ESC/POS or ZPL as a printer's port 9100 does, in

@@ -45,7 +45,7 @@ import Testing
         }
         let names = Set(files.keys)
         var ended: (done: [String], failed: [String]) = ([], [])
-        try await pollUntil("every dropped file to reach done/ or failed/", within: .seconds(20)) {
+        try await pollUntil("every dropped file to reach done/ or failed/", within: .seconds(60)) {
             ended = (listing("done"), listing("failed").filter { !$0.hasSuffix(".error") })
             return names.isSubset(of: Set(ended.done + ended.failed))
         }

@@ -127,7 +127,7 @@ struct PrintJobTests {
 
     @Test("A second job while the first prints: busy and retryable; accepted once the first is done")
     func busyWhilePrinting() async throws {
-        let printer = try await JobLab.recordingPrinter("Recording Busy", delay: .seconds(2))
+        let printer = try await JobLab.recordingPrinter("Recording Busy", delay: .seconds(10))  // long enough to stay printing on a loaded machine
         defer { retire(printer) }
         let first = try await PrinterJobs.submit(try JobLab.receipt("First \(JobLab.marker())"), to: printer.uri)
         // Recorded means its command runs: the printer is printing it now.

@@ -51,7 +51,7 @@ import Testing
         let other = try DatabaseQueue(path: path, configuration: holding)
         try await other.writeWithoutTransaction { try $0.execute(sql: "BEGIN EXCLUSIVE") }
         try await Self.whileRunning(spooler) {
-            try await pollUntil("the receipt role to be reported stuck", within: .seconds(20)) {
+            try await pollUntil("the receipt role to be reported stuck", within: .seconds(60)) {
                 !spooler.health.stuck().isEmpty
             }
             let stuck = try #require(spooler.health.stuck().first)
@@ -62,7 +62,7 @@ import Testing
 
             try await other.writeWithoutTransaction { try $0.execute(sql: "ROLLBACK") }
             for job in jobs {
-                try await pollUntil("job \(job.id) to complete", within: .seconds(20)) {
+                try await pollUntil("job \(job.id) to complete", within: .seconds(60)) {
                     try await store.job(job.id).state == .completed
                 }
             }
@@ -106,7 +106,7 @@ import Testing
                               configuration: Self.configuration(),
                               channels: ScriptedPrinters(byURI: ["ipp://receipt/ipp/print": printer]).channels) { events.append($0) }
         try await Self.whileRunning(spooler) {
-            try await pollUntil("the receipt role to be reported stuck on the full disk", within: .seconds(20)) {
+            try await pollUntil("the receipt role to be reported stuck on the full disk", within: .seconds(60)) {
                 spooler.health.stuck().first?.reason.contains("is full") == true
             }
             #expect(try await store.jobs().count == queued, "nothing queued was lost")

@@ -64,7 +64,7 @@ final class TriggerService: Service, Sendable {
             // The certificate's files may have been renewed in place (or be due to be made anew): TLS is loaded again at every reload.
             if next.http != previous.http || next.box != previous.box || next.http.tlsCertificate != nil
                 || next.ipp != previous.ipp || next.ippRoles != previous.ippRoles || next.ipp.tls
-                || next.rawRoles != previous.rawRoles {
+                || next.rawRoles != previous.rawRoles || next.eposRoles != previous.eposRoles || next.epos != previous.epos {
                 httpChanged.yield(next)
             }
             running = start(next)

@@ -16,13 +16,20 @@ struct CrossOrigin<Context: RequestContext>: RouterMiddleware {
     let allowed: Set<String>
     /// The scheme of the agent's own pages (`https` when the API has TLS), for the status page's own forms.
     let ownScheme: String
+    /// The request headers a preflight allows.
+    let allowedHeaders: String
+    /// Where the allowed origins are set, for the refusal's advice: `[http] allowed-origins`.
+    let setting: (table: String, key: String)
 
-    init(allowed: some Sequence<String>, secure: Bool) {
+    init(allowed: some Sequence<String>, secure: Bool, headers: String = Self.apiHeaders,
+         setting: (table: String, key: String) = ("http", "allowed-origins")) {
         self.allowed = Set(allowed.map(Self.normalized))
         ownScheme = secure ? "https" : "http"
+        allowedHeaders = headers
+        self.setting = setting
     }
 
-    static var allowedHeaders: String { "authorization, content-type, idempotency-key, last-event-id" }
+    static var apiHeaders: String { "authorization, content-type, idempotency-key, last-event-id" }
     /// Answer headers a page may read besides the simple ones.
     static var exposedHeaders: String { "location, retry-after, cut-lengths" }
 
@@ -34,15 +41,15 @@ struct CrossOrigin<Context: RequestContext>: RouterMiddleware {
             return Self.varying(try await next(request, context))
         }
         guard allowed.contains(origin) else {
-            var problem = APIProblem(.forbidden, "Requests from the origin \(header.prefix(200)) are not allowed. Add it to allowed-origins "
-                + "in the [http] table of the agent's configuration, e.g. allowed-origins = [\"\(origin.prefix(200))\"], and reload the agent.")
+            var problem = APIProblem(.forbidden, "Requests from the origin \(header.prefix(200)) are not allowed. Add it to \(setting.key) "
+                + "in the [\(setting.table)] table of the agent's configuration, e.g. \(setting.key) = [\"\(origin.prefix(200))\"], and reload the agent.")
             problem.headers[.vary] = "Origin"
             throw problem
         }
         var headers: HTTPFields = [.accessControlAllowOrigin: header, .vary: "Origin"]
         if request.method == .options {
             headers[.accessControlAllowMethods] = "GET, POST, OPTIONS"
-            headers[.accessControlAllowHeaders] = Self.allowedHeaders
+            headers[.accessControlAllowHeaders] = allowedHeaders
             headers[.accessControlMaxAge] = "600"
             if request.headers[HTTPField.Name("Access-Control-Request-Private-Network")!] == "true" {
                 headers[HTTPField.Name("Access-Control-Allow-Private-Network")!] = "true"

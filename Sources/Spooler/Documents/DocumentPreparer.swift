@@ -1,4 +1,5 @@
 import Foundation
+import EposPrint
 public import PrintModel
 import PrinterLanguages
 import Rendering
@@ -57,6 +58,9 @@ public struct DocumentPreparer: Sendable {
             return try prepare(source: source, dataJSON: "{}", dataFile: name, for: capabilities, banner: banner)
         case .raster(let pages, let name):
             return try prepare(source: Self.drawnPages(pages, name: name, for: capabilities), dataJSON: "{}", dataFile: name,
+                               for: capabilities, banner: banner)
+        case .epos(let request, let name):
+            return try prepare(source: EposDrawing.source(request, name: name), dataJSON: "{}", dataFile: name,
                                for: capabilities, banner: banner)
         }
     }

@@ -1,5 +1,6 @@
 public import Foundation
 public import Rendering
+public import EposPrint
 
 /// A file given to `print --file`, checked before it is accepted (Apple's
 /// `canPrintURL`): a PDF that is whole and not encrypted, a PNG or JPEG
@@ -10,6 +11,8 @@ public enum PrinterReadyFile {
         case image([UInt8], name: String)
         /// A PWG raster or URF document: pages a client drew.
         case raster([RasterDocument.Page], name: String)
+        /// An Epson ePOS-Print XML request (what a web POS sent the role's ePOS endpoint).
+        case epos(EposRequest, name: String)
     }
 
     /// Files larger than this (50 MB) are refused: a kiosk prints tickets, not books.
@@ -29,6 +32,11 @@ public enum PrinterReadyFile {
         if data.starts(with: Data("%PDF-".utf8)) {
             try checkPDF(data, path: path)
             return .pdf(data)
+        }
+        if EposRequest.looksLike(data) {
+            do { return .epos(try EposRequest.parse(data), name: url.lastPathComponent) } catch {
+                throw .unreadableFile(path: path, reason: "it is not an ePOS-Print request KioskPrint can draw: \(error)")
+            }
         }
         if RasterDocument.isRaster(data) {
             do { return .raster(try RasterDocument.pages(data, name: url.lastPathComponent), name: url.lastPathComponent) } catch {

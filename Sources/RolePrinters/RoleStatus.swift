@@ -1,11 +1,11 @@
 import Foundation
 public import PrinterLanguages
 public import PrintModel
-import RolePrinters
 public import Spooler
 public import Store
 
-/// What a raw role printer knows of its role when a host asks: the language
+/// What a role printer knows of its role when a client asks (a till's
+/// status ask on the raw port, an ePOS-Print request's status): the language
 /// its printers take, and the state of the printer its jobs go to now (the
 /// primary, or the backup that took over), never asked of the printer
 /// itself, whose answer would arrive in a connection nobody reads.
@@ -54,17 +54,5 @@ public struct RoleStatus: Sendable {
     static func language(of printer: SavedPrinter) -> PrinterLanguage? {
         if let profile = printer.capabilities.rawProfile { return profile.language }
         return [PrinterLanguage.escpos, .zpl].first { printer.capabilities.documentFormats.contains($0.mimeType) }
-    }
-
-    /// The bytes `ask` is answered with, for `snapshot`'s printer.
-    static func answer(_ ask: HostAsk, _ snapshot: Snapshot) -> [UInt8] {
-        let model = snapshot.printer?.capabilities.makeAndModel ?? snapshot.printer?.name ?? "KioskPrint"
-        switch ask {
-        case .escpos(let ask):
-            return EscPosStatusAnswers(status: snapshot.status, modelName: model).answer(ask)
-        case .zpl(let ask):
-            let dpi = snapshot.printer?.capabilities.rawProfile?.dpi ?? 203
-            return ZPLStatusAnswers(status: snapshot.status, model: model, dotsPerMillimetre: max(1, (dpi * 10 + 127) / 254)).answer(ask)
-        }
     }
 }
