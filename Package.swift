@@ -10,6 +10,7 @@
 //   Templates   - the layout markup a kiosk integrator writes, parsed into a layout tree
 //   Rendering   - pages drawn for one printer: raster (PWG, URF), PDF, PNG previews
 //   PrinterLanguages - raw printers' command languages (ESC/POS, ZPL II) and model catalog. No C, no I/O.
+//   EposPrint   - Epson's ePOS-Print XML read into commands, drawn as a KioskPrint template, answered with Epson's codes
 //   RawPrinters - raw printers' one home: URIs, links with deadlines (socket://, usb:// through usblp,
 //                 serial:// through termios), IEEE 1284 device IDs, and the session that talks to one
 //                 printer in its language: status, send and confirm, the drawer      (CRawIO)
