@@ -111,6 +111,8 @@ public enum EposDrawing {
     /// columns with spaces, each space a no-break space, which the markup
     /// does not fold.
     static func escaped(_ text: String, keepingSpaces: Bool = false) -> String {
+        // Control characters (a POS's ESC/POS habits in <text>) print nothing, and the markup takes none.
+        let text = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
         var escaped = text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;")
         if keepingSpaces { escaped = escaped.replacingOccurrences(of: " ", with: "\u{00A0}") }

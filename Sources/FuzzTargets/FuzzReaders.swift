@@ -2,6 +2,7 @@ import Agent
 import KioskConfiguration
 import Foundation
 import PrinterLanguages
+import EposPrint
 import IPP
 import PrintModel
 import Rendering
@@ -106,6 +107,19 @@ enum FuzzReaders {
             out += stream.finish().count
         }
         precondition(out <= bytes.count, "the host stream made up bytes")
+    }
+
+    /// A request that reads becomes markup the template parser takes (EposDrawing
+    /// never writes what it refuses), laid out on an 80 mm roll as the spooler would.
+    static func eposRequest(_ data: Data) {
+        guard let request = try? EposRequest.parse(data) else { return }
+        let source = EposDrawing.source(request, name: "fuzz.xml")
+        let document: LayoutDocument
+        do { document = try TemplateParser.parse(source.text, file: "fuzz.xml") } catch {
+            preconditionFailure("EposDrawing wrote markup the template parser refuses: \(error)\n\(source.text.prefix(2000))")
+        }
+        let page = MediaSelection.preview(for: document.page, width: .millimetres(80), dpi: 203)
+        _ = try? DocumentRenderer(media: page).layOut(document)
     }
 
     /// A roll template and a fixed-size one: every kind of page a printer's figures must give.

@@ -30,6 +30,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case raster
     /// A till's stream to a raw role printer, split into print data and asks (ESC/POS or ZPL), each ask answered.
     case rawHostStream = "raw-host-stream"
+    /// An ePOS-Print XML request read, and drawn for an 80 mm receipt printer.
+    case eposRequest = "epos-request"
 
     /// Runs the reader on `data`. Errors are the reader's business (bad input
     /// is refused with a message); only a crash, a hang or runaway memory is a finding.
@@ -48,6 +50,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .rolePrinter: RolePrinterReader.respond(data)
         case .raster: FuzzReaders.raster(data)
         case .rawHostStream: FuzzReaders.rawHostStream(data)
+        case .eposRequest: FuzzReaders.eposRequest(data)
         }
     }
 }
