@@ -83,6 +83,9 @@ struct DemoAgentRun {
         if try await DemoRawTill.print(agent: agent, store: store, coupon: coupon, folder: files.folder) {
             latest = try await store.jobs(includeFinished: true)
         }
+        if try await DemoEposPage.print(agent: agent, store: store, folder: files.folder) {
+            latest = try await store.jobs(includeFinished: true)
+        }
         try await api.showAfterwards(previews: previews)
 
         // The administrator's commands, run as they would type them, with the kioskprint beside the demo.

@@ -26,7 +26,8 @@ struct DemoCommand: AsyncParsableCommand {
         Last, it runs the agent (`kioskprint run`) on a demo configuration: jobs dropped into \
         watched folders, a take-a-number button and a status light (on a simulated GPIO chip), \
         a receipt posted to the HTTP API, a PDF printed through CUPS to the receipt role printer, \
-        ESC/POS from python-escpos to the coupon role's raw port, and shows what each printer \
+        ESC/POS from python-escpos to the coupon role's raw port, an ePOS-Print XML receipt posted \
+        as Odoo posts it, and shows what each printer \
         received as PNG previews. \
         Nothing touches the machine's own printers, Avahi, GPIO or database. Needs root (for the \
         private Avahi daemon).

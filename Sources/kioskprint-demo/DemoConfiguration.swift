@@ -77,6 +77,9 @@ struct DemoConfiguration {
 
         [role.receipt]
         ipp-printer = true
+        # ...and an Epson ePOS-Print device for web POS pages, as Odoo's "local_printer".
+        epos = true
+        epos-devid = "local_printer"
 
         # The coupon role is also a till's raw port 9100 (ESC/POS), on a free loopback port.
         [role.coupon]
