@@ -101,9 +101,10 @@ extension MarkupBuilder {
     }
 
     /// Folds the source's line breaks and indentation into single spaces, as
-    /// HTML does, keeping the breaks written with <br/>.
+    /// HTML does, keeping the breaks written with <br/> and, as HTML does, a
+    /// no-break space (U+00A0, `&#160;`) as it is: columns aligned with spaces stay aligned.
     static func folded(_ text: String) -> String {
-        text.split(whereSeparator: { $0.isWhitespace && $0 != "\u{2028}" }).joined(separator: " ")
+        text.split(whereSeparator: { $0.isWhitespace && $0 != "\u{2028}" && $0 != "\u{00A0}" }).joined(separator: " ")
             .replacingOccurrences(of: " \u{2028} ", with: "\n")
             .replacingOccurrences(of: " \u{2028}", with: "\n")
             .replacingOccurrences(of: "\u{2028} ", with: "\n")
