@@ -65,6 +65,7 @@ let package = Package(
         .library(name: "Templates", targets: ["Templates"]),
         .library(name: "Store", targets: ["Store"]),
         .library(name: "Spooler", targets: ["Spooler"]),
+        .library(name: "EposPrint", targets: ["EposPrint"]),
         .library(name: "PrinterLanguages", targets: ["PrinterLanguages"]),
         .library(name: "Memory", targets: ["Memory"]),
         .library(name: "BenchSupport", targets: ["BenchSupport"]),

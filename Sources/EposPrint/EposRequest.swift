@@ -29,6 +29,11 @@ public struct EposRequest: Hashable, Sendable {
 
     /// Reads `data`; throws the first problem with the element and attribute it is in.
     public static func parse(_ data: Data) throws(EposRequestError) -> EposRequest {
+        // FoundationXML traps on a name that is not UTF-8 (the fuzzer's find, kept in Tests/Fuzz/corpus/epos-request):
+        // checked first, since any client can send any bytes.
+        guard String(data: data, encoding: .utf8) != nil else {
+            throw EposRequestError("the request is not UTF-8 text; Epson's clients send UTF-8 (charset=utf-8).")
+        }
         let tree = TreeBuilder()
         let parser = XMLParser(data: data)
         parser.delegate = tree

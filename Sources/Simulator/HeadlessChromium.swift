@@ -21,8 +21,11 @@ public struct HeadlessChromium: Sendable {
     public static var isInstalled: Bool { (try? ProgramPath.find("chromium")) != nil }
 
     /// The DOM of `url` after its scripts ran, and what Chromium said on stderr.
-    public func dom(of url: String) async throws -> (dom: String, errors: String) {
-        let run = try await answer(["--dump-dom", url], describing: "the DOM of \(url)") { output, _ in
+    /// `settling` gives the page's own work (a fetch and its answer) that much
+    /// virtual time after load (`--virtual-time-budget`, milliseconds).
+    public func dom(of url: String, settling: Int? = nil) async throws -> (dom: String, errors: String) {
+        let budget = settling.map { ["--virtual-time-budget=\($0)"] } ?? []
+        let run = try await answer(budget + ["--dump-dom", url], describing: "the DOM of \(url)") { output, _ in
             output.range(of: "</html>") != nil ? output : nil
         }
         return (run.answer, run.errors)

@@ -23,14 +23,15 @@ extension AgentEndToEnd {
             let port: Int
             var url: String { "http://127.0.0.1:\(port)/cgi-bin/epos/service.cgi" }
 
-            static func start(_ printer: EscPosPrinterSimulator, extra: String = "") async throws -> Kiosk {
+            static func start(_ printer: EscPosPrinterSimulator, origins: [String] = ["https://pos.example.com"],
+                              extra: String = "") async throws -> Kiosk {
                 let site = try AgentHarness(lab: try await PrinterLab.shared())
                 let port = try Loopback.freePort()
                 try site.writeConfiguration("""
                     [ipp]
                     listen = "127.0.0.1:\(port)"
                     [epos]
-                    origins = ["https://pos.example.com"]
+                    origins = [\(origins.map { "\"\($0)\"" }.joined(separator: ", "))]
                     [role.receipt]
                     epos = true
                     epos-devid = "local_printer"
@@ -138,6 +139,29 @@ extension AgentEndToEnd {
             let status = UInt32(Self.attribute("status", in: answer.output) ?? "") ?? 0
             #expect(status & 0x80000 != 0, "ASB_RECEIPT_END: \(status)")
             #expect(try await kiosk.site.jobStates() == ["canceled"])
+            await kiosk.site.stop(kiosk.agent)
+        }
+
+        /// kiosk-config/web-pos/try-epos.html, served from an allowed origin and
+        /// run in headless Chromium: its fetch() prints the receipt, and the page shows success.
+        @Test func theWebPageInKioskConfigPrintsFromChromium() async throws {
+            let printer = try EscPosPrinterSimulator()
+            defer { printer.stop() }
+            let pagePort = try Loopback.freePort()
+            let pages = try Spawned.start("python3", ["-m", "http.server", String(pagePort), "--bind", "127.0.0.1",
+                                                      "--directory", kioskConfigFolder + "/web-pos"],
+                                          output: FileManager.default.temporaryDirectory.path + "/kioskprint-web-pos-\(pagePort).log")
+            defer { pages.stop() }
+            try await pollUntil("the page's server to listen", within: .seconds(20)) { Loopback.accepts(port: pagePort) }
+            let kiosk = try await Kiosk.start(printer, origins: ["http://127.0.0.1:\(pagePort)"])
+            let chromium = HeadlessChromium(profile: kiosk.site.folder + "/chromium-profile")
+            let page = "http://127.0.0.1:\(pagePort)/try-epos.html?agent=\(kiosk.url)&devid=local_printer&send=receipt"
+            let (dom, errors) = try await chromium.dom(of: page, settling: 20_000)
+            #expect(dom.contains("200 success=true code="), "the page's answer: \(dom.suffix(600)) \(errors.suffix(600))")
+            let piece = try #require(try await printer.pieces(atLeast: 1, within: .seconds(30)).first)
+            let png = kiosk.site.folder + "/web-page.png"
+            try piece.bitmap.writePNG(to: png)
+            #expect(try BarcodeReader.decode(pngAt: png).contains { $0.text == "https://example.com/web/0042" })
             await kiosk.site.stop(kiosk.agent)
         }
 

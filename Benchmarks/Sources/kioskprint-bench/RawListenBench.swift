@@ -27,8 +27,10 @@ enum RawListenBench {
             _ = try await site.store.assign(uri: printer.uri, serviceName: nil, capabilities: profile.capabilities(name: "Bench raw till"),
                                             to: try Role("till"), as: .primary)
             let base = try String(contentsOfFile: site.configPath, encoding: .utf8) + "\n[http]\nlisten = \"off\"\nsocket = \"off\"\n"
-            let port = try Loopback.freePort()
+            let port = try Loopback.freePort(), eposPort = try Loopback.freePort(), apiPort = try Loopback.freePort()
             let listening = base + "\n[role.till]\nraw-listen = \"127.0.0.1:\(port)\"\n"
+            let template = try EposBench.writeTemplate(into: site.folder.appendingPathComponent("templates"))
+            let secret = try await site.store.addToken(name: "bench", scopes: [.admin]).secret
 
             progress("idle memory, the raw listener off, then on")
             try base.write(toFile: site.configPath, atomically: true, encoding: .utf8)
@@ -37,6 +39,10 @@ enum RawListenBench {
             let on = try await APIBench.idleFootprint(site)
 
             let receipt = Self.receipt()
+            // The measured agent also serves the till over ePOS-Print and the API, for the second section.
+            try (base.replacingOccurrences(of: "[http]\nlisten = \"off\"", with: "[http]\nlisten = \"127.0.0.1:\(apiPort)\"")
+                + "\n[ipp]\nlisten = \"127.0.0.1:\(eposPort)\"\n[role.till]\nraw-listen = \"127.0.0.1:\(port)\"\nepos = true\nepos-devid = \"local_printer\"\n")
+                .write(toFile: site.configPath, atomically: true, encoding: .utf8)
             let notify = try NotifySocket(receiveTimeout: .seconds(1))
             let agent = try await offloaded { try site.start(notify: notify, log: site.folder.appendingPathComponent("raw-listen.log").path) }.agent
             defer { _ = site.stop(agent) }
@@ -50,11 +56,23 @@ enum RawListenBench {
                 if round >= 3 { through.append(viaAgent); direct.append(straight) }  // 3 warm-up rounds
             }
 
+            progress("\(jobs) ePOS-Print receipts answered once printed, alternating with the same receipt as template data")
+            var epos: [Duration] = [], templated: [Duration] = []
+            for round in 0..<(jobs + 3) {
+                let viaEpos = try await offloaded { try EposBench.post(port: eposPort) }
+                let viaTemplate = try await EposBench.postTemplate(port: apiPort, secret: secret, template: template)
+                if round >= 3 { epos.append(viaEpos); templated.append(viaTemplate) }
+            }
+
             var table = BenchTable()
             table.section("an ESC/POS receipt (\(receipt.count) bytes: 30 lines, a 576 x 96 logo, a QR code, a cut), connect to its last byte at the printer, \(jobs) each")
             table.add("through the raw role printer, med / p99", RolePrinterBench.pair(Sample(through)),
                       "straight to the printer's port", RolePrinterBench.pair(Sample(direct)),
                       note: "the agent reads to the client's close, commits the job, asks the printer's status, sends, confirms")
+            table.section("a receipt of text and a QR code (ePOS-Print, \(EposBench.receipt.utf8.count) bytes), request to printed, \(jobs) each")
+            table.add("ePOS-Print, answered once printed, med / p99", RolePrinterBench.pair(Sample(epos)),
+                      "the same drawing as template data: POST /v1/jobs, then GET every 2 ms until completed", RolePrinterBench.pair(Sample(templated)),
+                      note: "the ePOS request is stored, read and drawn as a template when sent")
             table.section("the idle agent (5 s after READY=1)")
             table.add("RSS with one raw listener on / off", APIBench.megabytes(on.rssKiB) + " / " + APIBench.megabytes(off.rssKiB) + " MB",
                       "added by the listener", APIBench.megabytes(on.rssKiB - off.rssKiB) + " MB")

@@ -31,7 +31,7 @@ struct CrossOrigin<Context: RequestContext>: RouterMiddleware {
 
     static var apiHeaders: String { "authorization, content-type, idempotency-key, last-event-id" }
     /// Answer headers a page may read besides the simple ones.
-    static var exposedHeaders: String { "location, retry-after, cut-lengths" }
+    static var exposedHeaders: String { "location, retry-after, cut-lengths, x-kioskprint-problem" }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let header = request.headers[.origin] else { return Self.varying(try await next(request, context)) }
