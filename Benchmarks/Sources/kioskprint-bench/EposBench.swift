@@ -16,7 +16,7 @@ enum EposBench {
         <epos-print xmlns="http://www.epson-pos.com/schemas/2011/03/epos-print">\
         <text align="center"/><text dw="true" dh="true">KIOSKPRINT&#10;</text><text dw="false" dh="false"/>\
         <text align="left">Espresso              2.40&#10;Croissant             1.90&#10;Orange juice          3.10&#10;</text>\
-        <text em="true">TOTAL                 7.40&#10;</text><feed line="1"/>\
+        <text em="true">TOTAL                 7.40&#10;</text><text>Order ORDER&#10;</text><feed line="1"/>\
         <symbol type="qrcode_model_2" level="level_m" width="5" align="center">https://example.com/r/4711</symbol>\
         <cut type="feed"/></epos-print></s:Body></s:Envelope>
         """
@@ -24,16 +24,17 @@ enum EposBench {
     /// The template the same request draws as, written where the site's agent finds templates.
     static func writeTemplate(into folder: URL) throws -> String {
         let request = try EposRequest.parse(Data(receipt.utf8))
-        try Data(EposDrawing.source(request, name: "epos-same").text.utf8).write(to: folder.appendingPathComponent("epos-same.xml"))
+        try Data(EposDrawing.source(request, name: "epos-same").text.replacingOccurrences(of: "ORDER", with: "{{order}}").utf8).write(to: folder.appendingPathComponent("epos-same.xml"))
         return "epos-same"
     }
 
-    /// One ePOS-Print request, posted and answered; throws unless it printed.
-    static func post(port: Int) throws -> Duration {
+    /// One ePOS-Print request, posted and answered; throws unless it printed. Each
+    /// carries its own order number: the same body within a minute is the same job.
+    static func post(port: Int, order: Int) throws -> Duration {
         let client = try LoopbackHTTP(port: port)
         let started = ContinuousClock.now
         let answer = try client.send("POST", "/cgi-bin/epos/service.cgi?devid=local_printer", headers: ["Content-Type": "text/plain"],
-                                     body: Array(receipt.utf8))
+                                     body: Array(receipt.replacingOccurrences(of: "ORDER", with: String(order)).utf8))
         let elapsed = ContinuousClock.now - started
         guard answer.status == 200, String(decoding: answer.body, as: UTF8.self).contains(#"success="true""#) else {
             throw BenchError("the ePOS-Print request did not print: \(answer.status) \(String(decoding: answer.body.prefix(300), as: UTF8.self))")
@@ -42,11 +43,11 @@ enum EposBench {
     }
 
     /// The same receipt as template data: POST /v1/jobs, then GET /v1/jobs/ID every 2 ms until completed.
-    static func postTemplate(port: Int, secret: String, template: String) async throws -> Duration {
+    static func postTemplate(port: Int, secret: String, template: String, order: Int) async throws -> Duration {
         let client = try LoopbackHTTP(port: port)
         let headers = ["Authorization": "Bearer \(secret)", "Content-Type": "application/json"]
         let started = ContinuousClock.now
-        let posted = try client.send("POST", "/v1/jobs", headers: headers, body: Array(#"{"template":"\#(template)","role":"till","data":{}}"#.utf8))
+        let posted = try client.send("POST", "/v1/jobs", headers: headers, body: Array(#"{"template":"\#(template)","role":"till","data":{"order":"\#(order)"}}"#.utf8))
         guard posted.status == 201, let object = try JSONSerialization.jsonObject(with: Data(posted.body)) as? [String: Any],
               let id = object["id"] as? Int else {
             throw BenchError("POST /v1/jobs answered \(posted.status): \(String(decoding: posted.body.prefix(300), as: UTF8.self))")

@@ -40,7 +40,8 @@ enum RawListenBench {
 
             let receipt = Self.receipt()
             // The measured agent also serves the till over ePOS-Print and the API, for the second section.
-            try (base.replacingOccurrences(of: "[http]\nlisten = \"off\"", with: "[http]\nlisten = \"127.0.0.1:\(apiPort)\"")
+            // A rate limit a 2 ms poll stays under.
+            try (base.replacingOccurrences(of: "[http]\nlisten = \"off\"", with: "[http]\nrate-limit = 10000\nlisten = \"127.0.0.1:\(apiPort)\"")
                 + "\n[ipp]\nlisten = \"127.0.0.1:\(eposPort)\"\n[role.till]\nraw-listen = \"127.0.0.1:\(port)\"\nepos = true\nepos-devid = \"local_printer\"\n")
                 .write(toFile: site.configPath, atomically: true, encoding: .utf8)
             let notify = try NotifySocket(receiveTimeout: .seconds(1))
@@ -59,8 +60,8 @@ enum RawListenBench {
             progress("\(jobs) ePOS-Print receipts answered once printed, alternating with the same receipt as template data")
             var epos: [Duration] = [], templated: [Duration] = []
             for round in 0..<(jobs + 3) {
-                let viaEpos = try await offloaded { try EposBench.post(port: eposPort) }
-                let viaTemplate = try await EposBench.postTemplate(port: apiPort, secret: secret, template: template)
+                let viaEpos = try await offloaded { try EposBench.post(port: eposPort, order: round) }
+                let viaTemplate = try await EposBench.postTemplate(port: apiPort, secret: secret, template: template, order: round)
                 if round >= 3 { epos.append(viaEpos); templated.append(viaTemplate) }
             }
 
