@@ -25,6 +25,13 @@ public struct ClientNetwork: Sendable, Equatable, CustomStringConvertible {
         return .success(ClientNetwork(address: address, prefixLength: length))
     }
 
+    /// Whether a client at `address` may connect to a listener at `listen`:
+    /// on loopback only this machine reaches it, and the list is not consulted;
+    /// elsewhere the address must lie in one of `clients`.
+    public static func admits(_ address: [UInt8], from clients: [ClientNetwork], listeningOn listen: ListenAddress) -> Bool {
+        listen.isLoopback || clients.contains { $0.contains(address) }
+    }
+
     /// Whether `client` (4 or 16 bytes) lies in this network.
     public func contains(_ client: [UInt8]) -> Bool {
         var client = client
@@ -85,7 +92,7 @@ public struct RawListenSettings: Sendable, Equatable {
 
     /// Whether a client at `address` (4 or 16 bytes) may connect.
     public func admits(_ address: [UInt8]) -> Bool {
-        listen.isLoopback || clients.contains { $0.contains(address) }
+        ClientNetwork.admits(address, from: clients, listeningOn: listen)
     }
 }
 
@@ -107,6 +114,6 @@ public struct EposSettings: Sendable, Equatable {
 
     /// Whether a client at `address` may print, on a listener at `listen`.
     public func admits(_ address: [UInt8], listeningOn listen: ListenAddress) -> Bool {
-        listen.isLoopback || clients.contains { $0.contains(address) }
+        ClientNetwork.admits(address, from: clients, listeningOn: listen)
     }
 }
