@@ -10,7 +10,7 @@
 //   Templates   - the layout markup a kiosk integrator writes, parsed into a layout tree
 //   Rendering   - pages drawn for one printer: raster (PWG, URF), PDF, PNG previews
 //   PrinterLanguages - raw printers' command languages (ESC/POS, ZPL II) and model catalog. No C, no I/O.
-//   EposPrint   - Epson's ePOS-Print XML read into commands, drawn as a KioskPrint template, answered with Epson's codes
+//   PosMarkup   - the XML web POS prints with (Epson ePOS-Print, Star WebPRNT) read into receipt commands, drawn as a KioskPrint template, answered in each maker's codes
 //   RawPrinters - raw printers' one home: URIs, links with deadlines (socket://, usb:// through usblp,
 //                 serial:// through termios), IEEE 1284 device IDs, and the session that talks to one
 //                 printer in its language: status, send and confirm, the drawer      (CRawIO)
@@ -65,7 +65,7 @@ let package = Package(
         .library(name: "Templates", targets: ["Templates"]),
         .library(name: "Store", targets: ["Store"]),
         .library(name: "Spooler", targets: ["Spooler"]),
-        .library(name: "EposPrint", targets: ["EposPrint"]),
+        .library(name: "PosMarkup", targets: ["PosMarkup"]),
         .library(name: "PrinterLanguages", targets: ["PrinterLanguages"]),
         .library(name: "Memory", targets: ["Memory"]),
         .library(name: "BenchSupport", targets: ["BenchSupport"]),
@@ -143,7 +143,7 @@ let package = Package(
         .target(name: "KioskConfiguration", dependencies: ["PrintModel", "Templates", "TOMLKit"], swiftSettings: strict),
         .target(name: "GPIO", dependencies: ["PrintModel", "CGpiod", "Timers"], swiftSettings: strict),
         .target(name: "Triggers", dependencies: ["GPIO"], swiftSettings: strict),
-        .target(name: "Spooler", dependencies: ["PrintModel", "Store", "IPP", "Rendering", "Timers", "Templates", "RawPrinters", "PrinterLanguages", "EposPrint",
+        .target(name: "Spooler", dependencies: ["PrintModel", "Store", "IPP", "Rendering", "Timers", "Templates", "RawPrinters", "PrinterLanguages", "PosMarkup",
                                                 .product(name: "Metrics", package: "swift-metrics")],
                 swiftSettings: strict),
         // The server side is generated from openapi.json at build time, so the
@@ -151,7 +151,7 @@ let package = Package(
         .target(name: "RolePrinters", dependencies: ["PrintModel", "IPP", "Store", "Spooler", "Rendering", "PrinterLanguages",
                                                     .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
         // Epson's ePOS-Print XML (what web POS pages send a printer) read, and drawn as a KioskPrint template.
-        .target(name: "EposPrint", dependencies: ["PrintModel", "Templates", "PrinterLanguages"], swiftSettings: strict),
+        .target(name: "PosMarkup", dependencies: ["PrintModel", "Templates", "PrinterLanguages"], swiftSettings: strict),
         // Each role with raw-listen served as a raw printer (ESC/POS or ZPL on a TCP port, as a printer's 9100).
         .target(name: "RawRolePrinters",
                 dependencies: ["PrintModel", "PrinterLanguages", "KioskConfiguration", "Store", "Spooler", "RolePrinters",
@@ -161,7 +161,7 @@ let package = Package(
                                .product(name: "NIOPosix", package: "swift-nio")],
                 swiftSettings: strict),
         .target(name: "HTTPAPI",
-                dependencies: ["PrintModel", "Store", "Spooler", "Templates", "Rendering", "KioskConfiguration", "RolePrinters", "EposPrint",
+                dependencies: ["PrintModel", "Store", "Spooler", "Templates", "Rendering", "KioskConfiguration", "RolePrinters", "PosMarkup",
                                "PrinterLanguages",
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "Crypto", package: "swift-crypto"),
@@ -220,7 +220,7 @@ let package = Package(
         // (kioskprint-fuzz, scripts/fuzz.sh) and for the corpus replay in the tests.
         .target(name: "FuzzTargets",
                 dependencies: ["PrintModel", "Templates", "Rendering", "KioskConfiguration", "Spooler", "Agent", "IPP", "HTTPAPI", "HTTPAPIInProcess", "Store",
-                               "RolePrinters", "PrinterLanguages",
+                               "RolePrinters", "PrinterLanguages", "PosMarkup",
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "NIOCore", package: "swift-nio"),
                                .product(name: "HTTPTypes", package: "swift-http-types")],
@@ -252,6 +252,7 @@ let package = Package(
                                                         .product(name: "HummingbirdTesting", package: "hummingbird")],
                     swiftSettings: strict),
         .testTarget(name: "PrinterLanguagesTests", dependencies: ["PrinterLanguages", "PrintModel"], swiftSettings: strict),
+        .testTarget(name: "PosMarkupTests", dependencies: ["PosMarkup", "PrinterLanguages", "Templates"], swiftSettings: strict),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates", "PrintModel"], swiftSettings: strict),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PrintModel", "Templates", "CCups", "Simulator"], swiftSettings: strict),
         .testTarget(name: "SpoolerTests", dependencies: ["Spooler", "Store", "IPP", "Rendering", "Templates", "PrintModel", "Simulator", "Setup", "PrinterLanguages",

@@ -41,7 +41,7 @@ let package = Package(
                           dependencies: [kioskPrint("BenchSupport"),
                                          kioskPrint("PrintModel"), kioskPrint("Discovery"), kioskPrint("IPP"), kioskPrint("Setup"),
                                          kioskPrint("Simulator"), kioskPrint("Rendering"), kioskPrint("Templates"), kioskPrint("Store"),
-                                         kioskPrint("Spooler"), kioskPrint("PrinterLanguages"), kioskPrint("Memory"), kioskPrint("EposPrint"),
+                                         kioskPrint("Spooler"), kioskPrint("PrinterLanguages"), kioskPrint("Memory"), kioskPrint("PosMarkup"),
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strict),
     ]

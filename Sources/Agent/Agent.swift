@@ -80,7 +80,7 @@ public struct Agent: Sendable {
         // The roles a configuration serves, and the certificate of ipps://. Never served without TLS where
         // TLS is asked for: none until the certificate can be had (said in the log when `log` is given).
         let served: @Sendable (AgentConfiguration, Logger?) -> (roles: Set<Role>, certificate: AgentCertificate?) = { [intake] configuration, log in
-            guard !configuration.ippRoles.isEmpty || !configuration.eposRoles.isEmpty, configuration.ipp.tls else {
+            guard configuration.servesRolePrinters, configuration.ipp.tls else {
                 return (configuration.ippRoles, nil)
             }
             do {
@@ -96,11 +96,13 @@ public struct Agent: Sendable {
             let (roles, certificate) = served(configuration, logger)
             let printers = rolePrinters(configuration, roles)
             let status = RoleStatus(store: intake.store, conditions: { spooler.printerConditions() })
-            // ePOS-Print is served only where TLS, when asked for, could be had (as the IPP role printers).
-            let epos = configuration.ipp.tls && certificate == nil ? [:] : configuration.eposRoles
+            // ePOS-Print and WebPRNT are served only where TLS, when asked for, could be had (as the IPP role printers).
+            let withoutTLS = configuration.ipp.tls && certificate == nil
+            let epos = withoutTLS ? [:] : configuration.eposRoles
             let api = APIServer(settings: http, intake: intake.checkingOnly, journal: events, box: configuration.box,
                                 logger: logger, metrics: metricsText, ipp: configuration.ipp, rolePrinters: printers,
-                                rolePrinterCertificate: certificate, eposDevices: epos, epos: configuration.epos, roleStatus: status)
+                                rolePrinterCertificate: certificate, eposDevices: epos, epos: configuration.epos,
+                                webprntRoles: withoutTLS ? [] : configuration.webprntRoles, webprnt: configuration.webprnt, roleStatus: status)
             let raw = RawRolePrinters(roles: configuration.rawRoles, keeper: RawJobKeeper(intake: intake.checkingOnly),
                                       status: status, logger: logger)
             return Listeners(api: api, raw: raw)

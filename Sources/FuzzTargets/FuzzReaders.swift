@@ -2,7 +2,7 @@ import Agent
 import KioskConfiguration
 import Foundation
 import PrinterLanguages
-import EposPrint
+import PosMarkup
 import IPP
 import PrintModel
 import Rendering
@@ -109,14 +109,14 @@ enum FuzzReaders {
         precondition(out <= bytes.count, "the host stream made up bytes")
     }
 
-    /// A request that reads becomes markup the template parser takes (EposDrawing
+    /// A request that reads becomes markup the template parser takes (ReceiptDrawing
     /// never writes what it refuses), laid out on an 80 mm roll as the spooler would.
-    static func eposRequest(_ data: Data) {
-        guard let request = try? EposRequest.parse(data) else { return }
-        let source = EposDrawing.source(request, name: "fuzz.xml")
+    static func receiptMarkup(_ data: Data, read: (Data) throws(PosMarkupError) -> [ReceiptCommand]) {
+        guard let commands = try? read(data) else { return }
+        let source = ReceiptDrawing.source(commands, name: "fuzz.xml")
         let document: LayoutDocument
         do { document = try TemplateParser.parse(source.text, file: "fuzz.xml") } catch {
-            preconditionFailure("EposDrawing wrote markup the template parser refuses: \(error)\n\(source.text.prefix(2000))")
+            preconditionFailure("ReceiptDrawing wrote markup the template parser refuses: \(error)\n\(source.text.prefix(2000))")
         }
         let page = MediaSelection.preview(for: document.page, width: .millimetres(80), dpi: 203)
         _ = try? DocumentRenderer(media: page).layOut(document)

@@ -1,4 +1,5 @@
 public import Foundation
+import PosMarkup
 
 /// Every reader of outside input, as a function of bytes that must return
 /// (not crash, not hang, not eat the machine) whatever the bytes are. The
@@ -32,6 +33,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case rawHostStream = "raw-host-stream"
     /// An ePOS-Print XML request read, and drawn for an 80 mm receipt printer.
     case eposRequest = "epos-request"
+    /// A Star WebPRNT request read, and drawn for an 80 mm receipt printer.
+    case webprntRequest = "webprnt-request"
 
     /// Runs the reader on `data`. Errors are the reader's business (bad input
     /// is refused with a message); only a crash, a hang or runaway memory is a finding.
@@ -50,7 +53,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .rolePrinter: RolePrinterReader.respond(data)
         case .raster: FuzzReaders.raster(data)
         case .rawHostStream: FuzzReaders.rawHostStream(data)
-        case .eposRequest: FuzzReaders.eposRequest(data)
+        case .eposRequest: FuzzReaders.receiptMarkup(data, read: { (data) throws(PosMarkupError) in try EposRequest.parse(data).commands })
+        case .webprntRequest: FuzzReaders.receiptMarkup(data, read: { (data) throws(PosMarkupError) in try WebPrntRequest.parse(data).commands })
         }
     }
 }

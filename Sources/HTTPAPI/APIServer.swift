@@ -40,16 +40,22 @@ public struct APIServer: Sendable {
     public let rolePrinterCertificate: AgentCertificate?
     /// The roles served over ePOS-Print, by `devid`, on the role printers' listener.
     public let eposDevices: [String: Role]
-    public let epos: EposSettings
-    /// What the ePOS-Print answers read of a role's printer; nil serves no ePOS-Print.
+    public let epos: PosClientSettings
+    /// The roles served over Star WebPRNT, on the role printers' listener.
+    public let webprntRoles: Set<Role>
+    public let webprnt: PosClientSettings
+    /// What the ePOS-Print and WebPRNT answers read of a role's printer; nil serves neither.
     public let roleStatus: RoleStatus?
 
     public init(settings: HTTPSettings, intake: JobIntake, journal: EventJournal, box: String, logger: Logger,
                 metrics: (@Sendable () async -> String)? = nil, ipp: IPPSettings = IPPSettings(),
                 rolePrinters: RolePrinterServer? = nil, rolePrinterCertificate: AgentCertificate? = nil,
-                eposDevices: [String: Role] = [:], epos: EposSettings = EposSettings(), roleStatus: RoleStatus? = nil) {
+                eposDevices: [String: Role] = [:], epos: PosClientSettings = PosClientSettings(),
+                webprntRoles: Set<Role> = [], webprnt: PosClientSettings = PosClientSettings(), roleStatus: RoleStatus? = nil) {
         self.eposDevices = roleStatus == nil ? [:] : eposDevices
         self.epos = epos
+        self.webprntRoles = roleStatus == nil ? [] : webprntRoles
+        self.webprnt = webprnt
         self.roleStatus = roleStatus
         self.ipp = ipp
         self.rolePrinterCertificate = rolePrinterCertificate
@@ -78,8 +84,8 @@ public struct APIServer: Sendable {
         (settings.listen == nil ? 0 : 1) + (socketPath == nil ? 0 : 1) + (servesPrinters ? 1 : 0)
     }
 
-    /// Whether the role printers' listener opens: a role served over IPP or ePOS-Print.
-    var servesPrinters: Bool { rolePrinters != nil || !eposDevices.isEmpty }
+    /// Whether the role printers' listener opens: a role served over IPP, ePOS-Print or WebPRNT.
+    var servesPrinters: Bool { rolePrinters != nil || !eposDevices.isEmpty || !webprntRoles.isEmpty }
 
     /// Serves until the task is cancelled or the agent shuts down gracefully.
     /// `onListening` is called as each listener starts to accept connections.
@@ -120,24 +126,32 @@ public struct APIServer: Sendable {
         if servesPrinters {
             let certificate = rolePrinterCertificate
             let tls = try Self.tlsConfiguration(certificate: certificate?.certificatePath, key: certificate?.keyPath)
-            let endpoint = roleStatus.flatMap { status in
-                eposDevices.isEmpty ? nil : EposEndpoint(intake: intake, canceller: JobCanceller(store: intake.store),
-                                                         drawer: CashDrawer(store: intake.store), status: status, journal: journal,
+            let printing = AnsweredPrint(intake: intake, canceller: JobCanceller(store: intake.store), journal: journal)
+            let eposEndpoint = roleStatus.flatMap { status in
+                eposDevices.isEmpty ? nil : EposEndpoint(printing: printing, drawer: CashDrawer(store: intake.store), status: status,
                                                          devices: eposDevices, settings: epos, listen: ipp.listen,
                                                          maxBody: Int(settings.maxBody), logger: logger)
             }
-            let listener = RolePrinterListener(server: rolePrinters, epos: endpoint, settings: ipp, maxBody: Int(settings.maxBody))
+            let webprntEndpoint = roleStatus.flatMap { status in
+                webprntRoles.isEmpty ? nil : WebPrntEndpoint(printing: printing, drawer: CashDrawer(store: intake.store), status: status,
+                                                             roles: webprntRoles, settings: webprnt, listen: ipp.listen,
+                                                             maxBody: Int(settings.maxBody), logger: logger)
+            }
+            let listener = RolePrinterListener(server: rolePrinters, epos: eposEndpoint, webprnt: webprntEndpoint, settings: ipp,
+                                               maxBody: Int(settings.maxBody))
             let router = listener.makeRouter(limiter: limiter, secure: tls != nil)
             let roles = (rolePrinters?.roles.map(\.description) ?? []).sorted().joined(separator: ", ")
             let eposLine = eposDevices.isEmpty ? "" : "; ePOS-Print (devid " + eposDevices.keys.sorted().joined(separator: ", ")
                 + ") at \(tls == nil ? "http" : "https")://ADDRESS\(EposEndpoint.path)"
+            let webprntLine = webprntRoles.isEmpty ? "" : "; WebPRNT (" + webprntRoles.map(\.description).sorted().joined(separator: ", ")
+                + ") at \(tls == nil ? "http" : "https")://ADDRESS\(WebPrntEndpoint.path)"
             let application = Application(router: router, server: try tls.map { try .tls(Self.server, tlsConfiguration: $0) } ?? Self.server,
                                             configuration: Self.configuration(.hostname(ipp.listen.host, port: ipp.listen.port)),
                                             onServerRunning: { [logger, ipp, store = intake.store] channel in
                 let address = ListenAddress(host: ipp.listen.host, port: channel.localAddress?.port ?? ipp.listen.port)
                 let base = "\(tls == nil ? "ipp" : "ipps")://\(address)/ipp/print/"
                 let served = certificate.map { ", certificate SHA-256 \($0.fingerprint.colonSeparated)" } ?? ""
-                logger.info("Role printers (\(roles)) listening on \(base)ROLE\(served)\(eposLine.replacingOccurrences(of: "ADDRESS", with: "\(address)"))")
+                logger.info("Role printers (\(roles)) listening on \(base)ROLE\(served)\((eposLine + webprntLine).replacingOccurrences(of: "ADDRESS", with: "\(address)"))")
                 if !roles.isEmpty {
                     RolePrinterRecord(base: base, roles: roles.components(separatedBy: ", "), certificate: certificate)
                         .write(forDatabase: store.path)

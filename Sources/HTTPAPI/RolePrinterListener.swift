@@ -6,7 +6,7 @@ import NIOCore
 import PrintModel
 import RolePrinters
 import Store
-import EposPrint
+import PosMarkup
 
 /// The role printers' HTTP side: `POST /ipp/print/ROLE` with an
 /// `application/ipp` body (RFC 8010 §4), read within the listener's limits
@@ -15,10 +15,12 @@ import EposPrint
 /// or half-sent request dropped (`RequestPace`), and, when
 /// `[ipp] require-token` is on, HTTP Basic with a token as the password.
 struct RolePrinterListener: Sendable {
-    /// The IPP role printers; nil when only ePOS-Print is served.
+    /// The IPP role printers; nil when only ePOS-Print or WebPRNT is served.
     let server: RolePrinterServer?
     /// The ePOS-Print endpoint; nil when no role has `epos = true`.
     let epos: EposEndpoint?
+    /// The WebPRNT endpoint; nil when no role has `webprnt = true`.
+    let webprnt: WebPrntEndpoint?
     let settings: IPPSettings
     let maxBody: Int
 
@@ -31,6 +33,7 @@ struct RolePrinterListener: Sendable {
         if settings.listen.isLoopback { router.add(middleware: LoopbackHost()) }
         router.add(middleware: CanonicalPath())
         epos?.add(to: router, limiter: limiter, secure: secure)
+        webprnt?.add(to: router, limiter: limiter, secure: secure)
         guard let server else { return router }
         let ipp = router.group("/ipp/print")
         if settings.requireToken { ipp.add(middleware: BasicTokenGate(store: server.intake.store, limiter: limiter)) }

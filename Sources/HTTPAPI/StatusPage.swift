@@ -1,4 +1,5 @@
 import Foundation
+import Templates
 import PrintModel
 import Store
 
@@ -129,18 +130,4 @@ struct StatusPage: Sendable {
 }
 
 /// Text made safe to put in HTML, in element content and quoted attributes alike.
-func escape(_ text: String) -> String {
-    var escaped = ""
-    escaped.reserveCapacity(text.utf8.count)
-    for character in text {
-        switch character {
-        case "&": escaped += "&amp;"
-        case "<": escaped += "&lt;"
-        case ">": escaped += "&gt;"
-        case "\"": escaped += "&quot;"
-        case "'": escaped += "&#39;"
-        default: escaped.append(character)
-        }
-    }
-    return escaped
-}
+func escape(_ text: String) -> String { MarkupEscaping.text(text) }

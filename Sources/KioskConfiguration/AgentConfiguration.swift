@@ -57,11 +57,17 @@ public struct AgentConfiguration: Sendable, Equatable {
     /// The roles served as IPP printers.
     public var ippRoles: Set<Role> { Set(roleSettings.filter(\.value.ippPrinter).keys) }
     /// `[epos]`: who may use the ePOS-Print endpoints.
-    public var epos = EposSettings()
+    public var epos = PosClientSettings()
     /// The roles served over ePOS-Print, by the `devid` each answers to.
     public var eposRoles: [String: Role] {
         Dictionary(roleSettings.compactMap { role, settings in settings.eposDeviceID.map { ($0, role) } }) { first, _ in first }
     }
+    /// `[webprnt]`: who may use the WebPRNT endpoint.
+    public var webprnt = PosClientSettings()
+    /// The roles served over Star WebPRNT (`webprnt = true`).
+    public var webprntRoles: Set<Role> { Set(roleSettings.filter(\.value.webprnt).keys) }
+    /// Whether the role printers' listener (`[ipp] listen`) opens: a role served over IPP, ePOS-Print or WebPRNT.
+    public var servesRolePrinters: Bool { !ippRoles.isEmpty || !eposRoles.isEmpty || !webprntRoles.isEmpty }
     /// The roles served as raw printers, with their listeners.
     public var rawRoles: [Role: RawListenSettings] { roleSettings.compactMapValues(\.raw) }
 
@@ -162,6 +168,8 @@ public struct RoleSettings: Sendable, Equatable {
     /// Served as an Epson ePOS-Print device (`epos = true`): the `devid` it
     /// answers to (`epos-devid`, else the role's name); nil: not served.
     public var eposDeviceID: String?
+    /// Served as a Star WebPRNT printer (`webprnt = true`) at `/StarWebPRNT/SendMessage`.
+    public var webprnt = false
 
     public init(key: String, unknownFate: UnknownFateRule? = nil, cutStyle: CutStyle? = nil,
                 mediaChanges: MediaChangeRule? = nil) {

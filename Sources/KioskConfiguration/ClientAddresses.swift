@@ -96,12 +96,14 @@ public struct RawListenSettings: Sendable, Equatable {
     }
 }
 
-/// `[epos]`: who may print through the roles' ePOS-Print endpoints
-/// (`epos = true` in `[role.NAME]`), served at `/cgi-bin/epos/service.cgi`
-/// on the `[ipp]` listener. Epson's clients send no credentials and cannot
-/// add a header, so the gate is the client's address and, for a web page,
-/// its origin; a token in the query string where an administrator wants one.
-public struct EposSettings: Sendable, Equatable {
+/// `[epos]` and `[webprnt]`: who may print through the roles' ePOS-Print
+/// endpoint (`epos = true` in `[role.NAME]`, at `/cgi-bin/epos/service.cgi`)
+/// or WebPRNT endpoint (`webprnt = true`, at `/StarWebPRNT/SendMessage`),
+/// both on the `[ipp]` listener. Epson's and Star's clients send no
+/// credentials and cannot add a header, so the gate is the client's address
+/// and, for a web page, its origin; a token in the query string where an
+/// administrator wants one.
+public struct PosClientSettings: Sendable, Equatable {
     /// Who may connect off loopback: required when `[ipp] listen` is reachable from other machines.
     public var clients: [ClientNetwork] = []
     /// The web pages (`https://pos.example.com`) whose scripts may print; a

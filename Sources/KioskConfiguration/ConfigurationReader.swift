@@ -36,7 +36,8 @@ struct ConfigurationReader {
         }
         if let http = top.table("http") { configuration.http = self.http(http) }
         if let ipp = top.table("ipp") { configuration.ipp = self.ipp(ipp) }
-        if let epos = top.table("epos") { configuration.epos = self.epos(epos) }
+        if let epos = top.table("epos") { configuration.epos = posClients(epos) }
+        if let webprnt = top.table("webprnt") { configuration.webprnt = posClients(webprnt) }
         configuration.folders = top.tables("folder").compactMap(folder)
         configuration.buttons = top.tables("button").compactMap(button)
         configuration.lights = top.tables("light").compactMap(light)
@@ -61,6 +62,7 @@ struct ConfigurationReader {
                 } else if devid != nil {
                     table.problem("epos-devid", "has no epos = true beside it: add epos = true to serve the role over ePOS-Print.")
                 }
+                settings.webprnt = table.boolean("webprnt") ?? false
                 configuration.roleSettings[role] = settings
             }
         }
@@ -145,9 +147,9 @@ struct ConfigurationReader {
         return settings
     }
 
-    /// `[epos]`: clients, origins, require-token.
-    func epos(_ table: TableReader) -> EposSettings {
-        var settings = EposSettings()
+    /// `[epos]` or `[webprnt]`: clients, origins, require-token.
+    func posClients(_ table: TableReader) -> PosClientSettings {
+        var settings = PosClientSettings()
         for client in table.stringList("clients") ?? [] {
             switch ClientNetwork.parse(client) {
             case .success(let network): settings.clients.append(network)
@@ -357,9 +359,13 @@ struct ConfigurationReader {
             log.add("epos.clients", "is missing: the ePOS-Print endpoints are served on [ipp] listen \"\(configuration.ipp.listen)\", which other "
                 + "machines reach, and Epson's clients send no password. List the tills' network (clients = [\"192.168.1.0/24\"]).")
         }
+        if !configuration.webprntRoles.isEmpty, !configuration.ipp.listen.isLoopback, configuration.webprnt.clients.isEmpty {
+            log.add("webprnt.clients", "is missing: the WebPRNT endpoint is served on [ipp] listen \"\(configuration.ipp.listen)\", which other "
+                + "machines reach, and Star's clients send no password. List the tills' network (clients = [\"192.168.1.0/24\"]).")
+        }
         var ports: [Int: String] = [:]
         if let http = configuration.http.listen { ports[http.port] = "[http] listen" }
-        if !configuration.ippRoles.isEmpty || !configuration.eposRoles.isEmpty { ports[configuration.ipp.listen.port] = "[ipp] listen" }
+        if configuration.servesRolePrinters { ports[configuration.ipp.listen.port] = "[ipp] listen" }
         for (role, raw) in configuration.rawRoles.sorted(by: { $0.key.description < $1.key.description }) where raw.listen.port != 0 {
             if let first = ports[raw.listen.port] {
                 log.add("role.\(role).raw-listen", "port \(raw.listen.port) is already taken by \(first); give each raw printer a port of its own.")

@@ -72,11 +72,8 @@ extension AgentEndToEnd {
             #expect(status & 0x2 != 0, "ASB_PRINT_SUCCESS: \(status)")
             let piece = try #require(try await printer.pieces(atLeast: 1, within: .seconds(30)).first)
             // Centred on the 576-dot head: the image lands at (576 - 256) / 2, dot for dot.
-            let left = (576 - width) / 2
-            let top = (0..<piece.bitmap.height).first { y in piece.bitmap[left, y] } ?? -1
-            var differing = 0
-            for y in 0..<height { for x in 0..<width where piece.bitmap[left + x, top + y] != (bits[y * width / 8 + x / 8] & (0x80 >> UInt8(x % 8)) != 0) { differing += 1 } }
-            #expect(top >= 0 && differing == 0, "the image dot for dot at x \(left): \(differing) dots differ")
+            let (top, differing) = WebPosClient.compare(bits, width: width, height: height, on: piece.bitmap)
+            #expect(top >= 0 && differing == 0, "the image dot for dot, centred: \(differing) dots differ")
             #expect(piece.lengthInDots == height, "cut where the image ends: \(piece.lengthInDots) dots")
             await kiosk.site.stop(kiosk.agent)
         }
@@ -147,15 +144,11 @@ extension AgentEndToEnd {
         @Test func theWebPageInKioskConfigPrintsFromChromium() async throws {
             let printer = try EscPosPrinterSimulator()
             defer { printer.stop() }
-            let pagePort = try Loopback.freePort()
-            let pages = try Spawned.start("python3", ["-m", "http.server", String(pagePort), "--bind", "127.0.0.1",
-                                                      "--directory", kioskConfigFolder + "/web-pos"],
-                                          output: FileManager.default.temporaryDirectory.path + "/kioskprint-web-pos-\(pagePort).log")
+            let (pages, origin) = try await WebPosClient.servePages()
             defer { pages.stop() }
-            try await pollUntil("the page's server to listen", within: .seconds(20)) { Loopback.accepts(port: pagePort) }
-            let kiosk = try await Kiosk.start(printer, origins: ["http://127.0.0.1:\(pagePort)"])
+            let kiosk = try await Kiosk.start(printer, origins: [origin])
             let chromium = HeadlessChromium(profile: kiosk.site.folder + "/chromium-profile")
-            let page = "http://127.0.0.1:\(pagePort)/try-epos.html?agent=\(kiosk.url)&devid=local_printer&send=receipt"
+            let page = "\(origin)/try-epos.html?agent=\(kiosk.url)&devid=local_printer&send=receipt"
             let (dom, errors) = try await chromium.dom(of: page, settling: 20_000)
             #expect(dom.contains("200 success=true code="), "the page's answer: \(dom.suffix(600)) \(errors.suffix(600))")
             let piece = try #require(try await printer.pieces(atLeast: 1, within: .seconds(30)).first)
@@ -178,10 +171,7 @@ extension AgentEndToEnd {
             #expect(page.output.contains("X-KioskPrint-Problem: <page> (page mode) is not drawn by KioskPrint yet"), "\(page.output)")
             let stranger = try kiosk.post(Self.envelope(#"<text>EVIL&#10;</text>"#), headers: ["Origin: https://evil.example"])
             #expect(stranger.output.hasPrefix("HTTP/1.1 403") && stranger.output.contains("origins"), "\(stranger.output)")
-            let preflight = try Subprocess.run("/usr/bin/curl", ["-s", "-i", "-X", "OPTIONS", "-H", "Origin: https://pos.example.com",
-                                                                 "-H", "Access-Control-Request-Method: POST",
-                                                                 "-H", "Access-Control-Request-Headers: content-type, soapaction",
-                                                                 "-H", "Access-Control-Request-Private-Network: true", kiosk.url])
+            let preflight = try WebPosClient.preflight(kiosk.url, origin: "https://pos.example.com", requestHeaders: "content-type, soapaction")
             #expect(preflight.output.hasPrefix("HTTP/1.1 204"), "\(preflight.output)")
             for header in ["access-control-allow-origin: https://pos.example.com", "access-control-allow-private-network: true",
                            "access-control-allow-headers: content-type, soapaction, if-modified-since"] {

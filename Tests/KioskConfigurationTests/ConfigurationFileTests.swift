@@ -258,7 +258,7 @@ import Testing
             """) == [
                 #"role.coupon.unknown-fate: "reprint" is not one of "reprint-marked", "hold"."#,
                 #"role.coupon.media-changes: "ignore" is not one of "fail", "warn"."#,
-                #"role.coupon.cut-styel: is not a known key here. Did you mean "cut-style"? Known keys: unknown-fate, cut-style, media-changes, ipp-printer, raw-clients, raw-job-gap, raw-listen, epos-devid, epos."#,
+                #"role.coupon.cut-styel: is not a known key here. Did you mean "cut-style"? Known keys: unknown-fate, cut-style, media-changes, ipp-printer, raw-clients, raw-job-gap, raw-listen, epos-devid, epos, webprnt."#,
             ])
     }
 

@@ -1,5 +1,5 @@
 import BenchSupport
-import EposPrint
+import PosMarkup
 import Foundation
 import PrintModel
 import Simulator
@@ -24,7 +24,7 @@ enum EposBench {
     /// The template the same request draws as, written where the site's agent finds templates.
     static func writeTemplate(into folder: URL) throws -> String {
         let request = try EposRequest.parse(Data(receipt.utf8))
-        try Data(EposDrawing.source(request, name: "epos-same").text.replacingOccurrences(of: "ORDER", with: "{{order}}").utf8).write(to: folder.appendingPathComponent("epos-same.xml"))
+        try Data(ReceiptDrawing.source(request.commands, name: "epos-same").text.replacingOccurrences(of: "ORDER", with: "{{order}}").utf8).write(to: folder.appendingPathComponent("epos-same.xml"))
         return "epos-same"
     }
 

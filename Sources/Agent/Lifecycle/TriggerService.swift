@@ -64,7 +64,8 @@ final class TriggerService: Service, Sendable {
             // The certificate's files may have been renewed in place (or be due to be made anew): TLS is loaded again at every reload.
             if next.http != previous.http || next.box != previous.box || next.http.tlsCertificate != nil
                 || next.ipp != previous.ipp || next.ippRoles != previous.ippRoles || next.ipp.tls
-                || next.rawRoles != previous.rawRoles || next.eposRoles != previous.eposRoles || next.epos != previous.epos {
+                || next.rawRoles != previous.rawRoles || next.eposRoles != previous.eposRoles || next.epos != previous.epos
+                || next.webprntRoles != previous.webprntRoles || next.webprnt != previous.webprnt {
                 httpChanged.yield(next)
             }
             running = start(next)

@@ -1,5 +1,4 @@
-import Crypto
-import EposPrint
+import PosMarkup
 import Foundation
 import Hummingbird
 import HTTPTypes
@@ -11,7 +10,6 @@ import PrinterLanguages
 import RolePrinters
 import Spooler
 import Store
-import Synchronization
 
 /// `POST /cgi-bin/epos/service.cgi?devid=ROLE&timeout=MS`: each role with
 /// `epos = true` answers as an Epson printer's ePOS-Print service, for web
@@ -23,18 +21,15 @@ import Synchronization
 /// request's timeout runs out is cancelled, so that a POS that prints again
 /// after `success="false"` gets one receipt, not two.
 struct EposEndpoint: Sendable {
-    let intake: JobIntake
-    let canceller: JobCanceller
+    let printing: AnsweredPrint
     let drawer: CashDrawer
     let status: RoleStatus
-    let journal: EventJournal
     /// The roles served, by the `devid` each answers to.
     let devices: [String: Role]
-    let settings: EposSettings
+    let settings: PosClientSettings
     let listen: ListenAddress
     let maxBody: Int
     let logger: Logger
-    let recent = RecentEposRequests()
 
     static let path = "/cgi-bin/epos/service.cgi"
     /// Epson's longest timeout; the default, 60 s, when a request gives none.
@@ -42,7 +37,8 @@ struct EposEndpoint: Sendable {
 
     func add(to router: Router<PrinterRequestContext>, limiter: RateLimiter, secure: Bool) {
         let group = router.group(RouterPath(Self.path))
-            .add(middleware: EposClientGate(settings: settings, listen: listen, store: intake.store, limiter: limiter))
+            .add(middleware: PosClientGate(settings: settings, service: ("ePOS-Print", "epos"), listen: listen,
+                                         store: printing.intake.store, limiter: limiter))
             .add(middleware: CrossOrigin(allowed: settings.origins, secure: secure,
                                          headers: "content-type, soapaction, if-modified-since", setting: ("epos", "origins")))
         group.post { request, context in try await answer(request, context: context) }
@@ -84,10 +80,11 @@ struct EposEndpoint: Sendable {
             return reply(opened.map { if case .pulsed = $0.outcome { true } else { false } } ?? false,
                          opened == nil ? "EX_BADPORT" : "", false, snapshot)
         }
-        let outcome = await print(body, role: role, client: context.client, wait: wait)
+        let outcome = await printing.print(body, named: "epos-request.xml", role: role, jobName: "\(role) ePOS-Print from \(context.client)",
+                                           source: "epos \(context.client)", wait: wait)
         let snapshot = await status.snapshot(of: role)
         switch outcome {
-        case .printed:
+        case .printed, .queued:
             return reply(true, "", true, snapshot)
         case .notPrinted(let reason):
             let code = EposResponse.code(of: snapshot.status) ?? "EX_TIMEOUT"
@@ -100,79 +97,12 @@ struct EposEndpoint: Sendable {
         }
     }
 
-    enum Outcome { case printed, notPrinted(String), refused(String) }
-
-    /// Queues the request (once: the same body again within a minute is the
-    /// same job) and waits for it to end, or cancels it when `wait` runs out.
-    private func print(_ body: Data, role: Role, client: String, wait: Duration) async -> Outcome {
-        let digest = SHA256.hash(data: Data(role.description.utf8) + body).map { String(format: "%02x", $0) }.joined()
-        let subscription = journal.subscribe(after: nil)
-        defer { subscription.end() }
-        let id: JobID
-        if let earlier = recent.job(for: digest) {
-            id = earlier
-        } else {
-            do {
-                id = try await intake.queueDocument(body, named: "epos-request.xml", role: role, jobName: "\(role) ePOS-Print from \(client)",
-                                                    source: "epos \(client)").id
-            } catch {
-                return .refused(error.message)
-            }
-            recent.remember(digest, job: id)
-        }
-        // Ended already (a request sent again after its answer was lost)?
-        if let job = try? await intake.store.job(id), job.state.isTerminal {
-            return job.state == .completed ? .printed : .notPrinted("job \(id) ended \(job.state)")
-        }
-        let ended: PrintJob? = await withTaskGroup(of: PrintJob?.self) { group in
-            group.addTask {
-                for await entry in subscription.live {
-                    if case .finished(let job) = entry.event, job.id == id { return job }
-                }
-                return nil
-            }
-            group.addTask {
-                try? await Task.sleep(for: wait)  // the request's own timeout, as Epson's printer keeps it
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
-        if let ended { return ended.state == .completed ? .printed : .notPrinted("job \(id) ended \(ended.state)") }
-        // Not printed in time: cancelled unless it is at the printer already, so the POS's retry is the only print.
-        if let job = try? await intake.store.job(id), job.state == .completed { return .printed }
-        _ = try? await canceller.cancel(id)
-        return .notPrinted("job \(id) had not printed after \(wait); it was cancelled")
-    }
-
     /// HTTP 200 with the SOAP answer; a refusal's reason in `X-KioskPrint-Problem` for the developer reading it with curl.
     static func reply(_ response: EposResponse, problem: String? = nil) -> Response {
         var headers: HTTPFields = [.contentType: "text/xml; charset=utf-8", .cacheControl: "no-store"]
         if let problem {
-            headers[HTTPField.Name("X-KioskPrint-Problem")!] = String(problem.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 ? Character($0) : "?" }
-                .prefix(400))
+            headers[ProblemHeader.name] = ProblemHeader.value(problem)
         }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: response.xml)))
-    }
-}
-
-/// Jobs queued from ePOS-Print bodies in the last minute, by the body's
-/// digest: a POS that sends a request again because its answer was lost
-/// gets the first job's outcome, and one print.
-final class RecentEposRequests: Sendable {
-    static let window = Duration.seconds(60)
-    private let entries = Mutex<[String: (JobID, ContinuousClock.Instant)]>([:])
-
-    func job(for digest: String) -> JobID? {
-        entries.withLock { entries in
-            let now = ContinuousClock.now
-            entries = entries.filter { now - $0.value.1 < Self.window }
-            return entries[digest]?.0
-        }
-    }
-
-    func remember(_ digest: String, job: JobID) {
-        entries.withLock { $0[digest] = (job, .now) }
     }
 }

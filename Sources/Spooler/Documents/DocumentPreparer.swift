@@ -1,5 +1,5 @@
 import Foundation
-import EposPrint
+import PosMarkup
 public import PrintModel
 import PrinterLanguages
 import Rendering
@@ -59,8 +59,8 @@ public struct DocumentPreparer: Sendable {
         case .raster(let pages, let name):
             return try prepare(source: Self.drawnPages(pages, name: name, for: capabilities), dataJSON: "{}", dataFile: name,
                                for: capabilities, banner: banner)
-        case .epos(let request, let name):
-            return try prepare(source: EposDrawing.source(request, name: name), dataJSON: "{}", dataFile: name,
+        case .receipt(let commands, let name):
+            return try prepare(source: ReceiptDrawing.source(commands, name: name), dataJSON: "{}", dataFile: name,
                                for: capabilities, banner: banner)
         }
     }
@@ -204,8 +204,5 @@ public struct DocumentPreparer: Sendable {
         return piece
     }
 
-    private static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "<", with: "&lt;")
-    }
+    private static func escaped(_ text: String) -> String { MarkupEscaping.text(text) }
 }

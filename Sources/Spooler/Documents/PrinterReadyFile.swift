@@ -1,6 +1,6 @@
 public import Foundation
 public import Rendering
-public import EposPrint
+public import PosMarkup
 
 /// A file given to `print --file`, checked before it is accepted (Apple's
 /// `canPrintURL`): a PDF that is whole and not encrypted, a PNG or JPEG
@@ -11,8 +11,8 @@ public enum PrinterReadyFile {
         case image([UInt8], name: String)
         /// A PWG raster or URF document: pages a client drew.
         case raster([RasterDocument.Page], name: String)
-        /// An Epson ePOS-Print XML request (what a web POS sent the role's ePOS endpoint).
-        case epos(EposRequest, name: String)
+        /// A POS's receipt markup (an ePOS-Print or WebPRNT request a web POS sent the role).
+        case receipt([ReceiptCommand], name: String)
     }
 
     /// Files larger than this (50 MB) are refused: a kiosk prints tickets, not books.
@@ -33,9 +33,9 @@ public enum PrinterReadyFile {
             try checkPDF(data, path: path)
             return .pdf(data)
         }
-        if EposRequest.looksLike(data) {
-            do { return .epos(try EposRequest.parse(data), name: url.lastPathComponent) } catch {
-                throw .unreadableFile(path: path, reason: "it is not an ePOS-Print request KioskPrint can draw: \(error)")
+        if ReceiptMarkup.looksLike(data) {
+            do { return .receipt(try ReceiptMarkup.commands(data), name: url.lastPathComponent) } catch {
+                throw .unreadableFile(path: path, reason: "it is not an ePOS-Print or WebPRNT request KioskPrint can draw: \(error)")
             }
         }
         if RasterDocument.isRaster(data) {

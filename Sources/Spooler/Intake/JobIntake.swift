@@ -209,7 +209,7 @@ public struct JobIntake: Sendable {
                                           submittedBy: submittedBy, id: id)
         }
         guard ["pdf", "png", "jpg", "jpeg", "pwg", "urf", "xml"].contains(kind) else {
-            throw IntakeError(.refused, "\(name) is not a PDF, PNG, JPEG, PWG raster, URF or ePOS-Print document, nor printer-language bytes.")
+            throw IntakeError(.refused, "\(name) is not a PDF, PNG, JPEG, PWG raster, URF, ePOS-Print or WebPRNT document, nor printer-language bytes.")
         }
         return try await queueReadyFile(try keep(data, named: name), named: name, kind: kind, role: role, jobName: jobName,
                                         copies: copies, source: source, opensDrawer: false, idempotency: idempotency,

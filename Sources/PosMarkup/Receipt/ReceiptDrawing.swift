@@ -1,17 +1,19 @@
 import Foundation
 public import Templates
 
-/// An ePOS-Print request as a KioskPrint template, drawn by the same
-/// renderer as every job, for whatever printer holds the role, at its own
-/// resolution, and cut where the content ends (or at each `<cut>`).
+/// A POS's receipt (an ePOS-Print or WebPRNT request) as a KioskPrint
+/// template, drawn by the same renderer as every job, for whatever printer
+/// holds the role, at its own resolution, and cut where the content ends
+/// (or at each cut the request asks for).
 ///
-/// Epson's dots are a 203 dpi head's (an 80 mm roll is 576 across), so an
-/// image or a barcode keeps its size on paper on a printer of another
-/// resolution. Text is set in DejaVu Sans Mono at the size of Epson's
-/// font A (12 x 24 dots: 48 columns on 80 mm) or B (9 x 17), with the
-/// spaces a POS aligns its columns with kept; `width` and `height` scale
-/// it (the larger of the two, since a font is scaled as a whole).
-public enum EposDrawing {
+/// Epson's and Star's dots are a 203 dpi head's (an 80 mm roll is 576
+/// across), so an image or a barcode keeps its size on paper on a printer
+/// of another resolution. Text is set in DejaVu Sans Mono at the size of
+/// both makers' font A (12 x 24 dots: 48 columns on 80 mm) or B (9 dots
+/// wide), with the spaces a POS aligns its columns with kept; the width
+/// and height multipliers scale it (the larger of the two, since a font is
+/// scaled as a whole).
+public enum ReceiptDrawing {
     /// The dots per inch Epson's dot units are counted at.
     public static let dotsPerInch = 203.0
     /// Font A's advance is 12 dots; DejaVu Sans Mono's advance is 0.602 em.
@@ -20,10 +22,10 @@ public enum EposDrawing {
     /// A line feed's pitch, 1/6 inch, Epson's default line spacing.
     static let linePitchMillimetres = 25.4 / 6
 
-    public static func source(_ request: EposRequest, name: String) -> TemplateSource {
+    public static func source(_ commands: [ReceiptCommand], name: String) -> TemplateSource {
         var body = ""
         var pixels: [String: GrayPixels] = [:]
-        var line: [(String, EposTextStyle)] = []
+        var line: [(String, ReceiptTextStyle)] = []
         var opensDrawer = false
 
         func flush() {
@@ -31,7 +33,7 @@ public enum EposDrawing {
             body += markup(line)
             line.removeAll()
         }
-        for command in request.commands {
+        for command in commands {
             switch command {
             case .text(let text, let style):
                 for (index, part) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -47,7 +49,7 @@ public enum EposDrawing {
                 if millimetres > 0 { body += space(millimetres: millimetres) }
             case .image(let image, let align):
                 flush()
-                let file = "epos-image-\(pixels.count + 1)"
+                let file = "receipt-image-\(pixels.count + 1)"
                 pixels[file] = GrayPixels(width: image.width, height: image.height, luminance: image.luminance)
                 body += #"<image src="\#(file)" width="\#(millimetres(dots: image.width))mm" align="\#(align.rawValue)" dither="threshold"/>"#
             case .barcode(let barcode):
@@ -78,7 +80,7 @@ public enum EposDrawing {
     }
 
     /// One printed line: a `<text>` in one style, or a row of columns, one per style.
-    static func markup(_ runs: [(String, EposTextStyle)]) -> String {
+    static func markup(_ runs: [(String, ReceiptTextStyle)]) -> String {
         if runs.allSatisfy({ $0.1 == runs[0].1 }) {
             return "<text \(attributes(runs[0].1))>\(escaped(runs.map(\.0).joined(), keepingSpaces: true))</text>"
         }
@@ -89,7 +91,7 @@ public enum EposDrawing {
         return row + #"<col width="1fr"> </col></row>"#
     }
 
-    static func attributes(_ style: EposTextStyle) -> String {
+    static func attributes(_ style: ReceiptTextStyle) -> String {
         let base = style.font == "font_b" ? fontBPoints : fontAPoints
         let size = base * Double(max(style.widthScale, style.heightScale))
         var text = #"font="DejaVu Sans Mono" size="\#(String(format: "%.2f", size))" align="\#(style.align.rawValue)" wrap="char""#
@@ -113,8 +115,7 @@ public enum EposDrawing {
     static func escaped(_ text: String, keepingSpaces: Bool = false) -> String {
         // Control characters (a POS's ESC/POS habits in <text>) print nothing, and the markup takes none.
         let text = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
-        var escaped = text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+        var escaped = MarkupEscaping.text(text)
         if keepingSpaces { escaped = escaped.replacingOccurrences(of: " ", with: "\u{00A0}") }
         return escaped
     }

@@ -3,13 +3,15 @@ import KioskConfiguration
 import NIOCore
 import Store
 
-/// Who may use the ePOS-Print endpoints: off loopback only the addresses in
-/// `[epos] clients` (a client elsewhere is refused before its body is read),
-/// and, with `[epos] require-token`, a request whose query carries
-/// `token=SECRET` of a token with the print scope, since Epson's clients can
-/// add neither a header nor a password.
-struct EposClientGate: RouterMiddleware {
-    let settings: EposSettings
+/// Who may use a POS endpoint (ePOS-Print, WebPRNT): off loopback only the
+/// addresses in the table's `clients` (a client elsewhere is refused before
+/// its body is read), and, with `require-token`, a request whose query
+/// carries `token=SECRET` of a token with the print scope, since Epson's and
+/// Star's clients can add neither a header nor a password.
+struct PosClientGate: RouterMiddleware {
+    let settings: PosClientSettings
+    /// The protocol's name and its configuration table: ("ePOS-Print", "epos").
+    let service: (name: String, table: String)
     let listen: ListenAddress
     let store: KioskStore
     let limiter: RateLimiter
@@ -18,8 +20,9 @@ struct EposClientGate: RouterMiddleware {
                 next: (Request, PrinterRequestContext) async throws -> Response) async throws -> Response {
         let address = context.remoteAddress?.ipAddress.flatMap(IPAddressText.bytes)
         guard let address, settings.admits(address, listeningOn: listen) else {
-            throw APIProblem(.forbidden, "This printer takes ePOS-Print only from the addresses in [epos] clients; \(context.client) "
-                + "is not one. Add the till's network to clients in the [epos] table of the agent's configuration, and reload it.")
+            throw APIProblem(.forbidden, "This printer takes \(service.name) only from the addresses in [\(service.table)] clients; "
+                + "\(context.client) is not one. Add the till's network to clients in the [\(service.table)] table of the agent's "
+                + "configuration, and reload it.")
         }
         guard settings.requireToken, request.method != .options else { return try await next(request, context) }
         guard let secret = request.uri.queryParameters.get("token") else {

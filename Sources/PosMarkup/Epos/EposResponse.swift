@@ -1,4 +1,5 @@
 import PrintModel
+import Templates
 public import PrinterLanguages
 
 /// What ePOS-Print answers: `<response success code status battery>` in a
@@ -61,8 +62,5 @@ public struct EposResponse: Hashable, Sendable {
 
     public static let namespace = "http://www.epson-pos.com/schemas/2011/03/epos-print"
 
-    private func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    private func escaped(_ text: String) -> String { MarkupEscaping.text(text) }
 }
