@@ -53,6 +53,12 @@ final class DemoAgentProcess {
 
     var logText: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
+    /// The address the agent's log gives right after `marker` ("... at URL"), as a listener logs where it serves.
+    func loggedAddress(after marker: String) -> String? {
+        guard let line = logText.split(separator: "\n").first(where: { $0.contains(marker) }) else { return nil }
+        return line.components(separatedBy: marker).last?.split(separator: " ").first.map { String($0.trimmingCharacters(in: CharacterSet(charactersIn: ";"))) }
+    }
+
     /// Prints the log's complete lines not shown yet, each as `  agent | TIME LEVEL message`.
     func showNewLines() {
         let text = logText

@@ -86,6 +86,9 @@ struct DemoAgentRun {
         if try await DemoEposPage.print(agent: agent, store: store, folder: files.folder) {
             latest = try await store.jobs(includeFinished: true)
         }
+        if try await DemoWebPrntPage.print(agent: agent, folder: files.folder) {
+            latest = try await store.jobs(includeFinished: true)
+        }
         try await api.showAfterwards(previews: previews)
 
         // The administrator's commands, run as they would type them, with the kioskprint beside the demo.

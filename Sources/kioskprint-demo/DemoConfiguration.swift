@@ -77,9 +77,11 @@ struct DemoConfiguration {
 
         [role.receipt]
         ipp-printer = true
-        # ...and an Epson ePOS-Print device for web POS pages, as Odoo's "local_printer".
+        # ...an Epson ePOS-Print device for web POS pages, as Odoo's "local_printer",
+        # and a Star WebPRNT printer for pages on Star's SDK.
         epos = true
         epos-devid = "local_printer"
+        webprnt = true
 
         # The coupon role is also a till's raw port 9100 (ESC/POS), on a free loopback port.
         [role.coupon]

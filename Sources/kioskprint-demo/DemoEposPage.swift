@@ -19,9 +19,7 @@ enum DemoEposPage {
 
     /// Posts the receipt; false (with a line saying why) when ePOS-Print is not served.
     static func print(agent: DemoAgentProcess, store: KioskStore, folder: String) async throws -> Bool {
-        let marker = "ePOS-Print (devid local_printer) at "
-        guard let line = agent.logText.split(separator: "\n").first(where: { $0.contains(marker) }),
-              let url = line.components(separatedBy: marker).last?.split(separator: " ").first.map(String.init) else {
+        guard let url = agent.loggedAddress(after: "ePOS-Print (devid local_printer) at ") else {
             Swift.print("\nePOS-Print is not served (see the agent's log); the demo skips it.")
             return false
         }

@@ -28,6 +28,7 @@ import Simulator
         // The POS's part: a receipt posted with curl, followed on the event stream, and the status page.
         #expect(result.output.contains("HTTP 201"), "\(result.output.suffix(3000))")
         #expect(result.output.contains("event: job  \"state\":\"completed\""))
+        #expect(result.output.contains("<success>true</success><code>0</code>"), "the WebPRNT coupon printed: \(result.output.suffix(2000))")
         let page = try Data(contentsOf: previews.appendingPathComponent("status-page.png"))
         #expect(page.starts(with: [0x89, 0x50, 0x4E, 0x47]) && page.count > 10_000)
     }

@@ -13,7 +13,7 @@ struct KioskConfigTests {
     static let configFolder = root.appendingPathComponent("kiosk-config")
 
     /// Every deployment folder under `kiosk-config/`, by name; `monitoring/`
-    /// holds a fleet's alert rules and dashboard (tested in MetricsTests) and `web-pos/` a developer's page (EposPrintTests), not a box.
+    /// holds a fleet's alert rules and dashboard (tested in MetricsTests) and `web-pos/` a developer's pages (EposPrintTests, WebPrntTests), not a box.
     static var deployments: [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: configFolder.path)) ?? []
         return names.filter { !$0.hasPrefix(".") && !["monitoring", "web-pos"].contains($0) && isFolder(configFolder.appendingPathComponent($0).path) }.sorted()

@@ -5,8 +5,9 @@ import PrintModel
 import Simulator
 
 /// `kioskprint-bench raw-listen`'s second section: an ePOS-Print receipt
-/// (text, a QR code, a cut, as a web POS sends it) posted to the agent,
-/// answered once it has printed, beside the same receipt sent as KioskPrint
+/// (text, a QR code, a cut, as a web POS sends it), and the same receipt as
+/// Star WebPRNT, posted to the agent and answered once printed, beside the
+/// same receipt sent as KioskPrint
 /// template data (`POST /v1/jobs`, the same drawing as a template) and
 /// followed with `GET /v1/jobs/ID` every 2 ms until completed. Both print
 /// on the same ESC/POS simulator, alternating.
@@ -20,6 +21,33 @@ enum EposBench {
         <symbol type="qrcode_model_2" level="level_m" width="5" align="center">https://example.com/r/4711</symbol>\
         <cut type="feed"/></epos-print></s:Body></s:Envelope>
         """
+
+    /// The same receipt as Star's Builder writes it, in the Trader's envelope.
+    static let webprntReceipt: String = {
+        let root = #"<root><alignment position="center"/><text width="2" height="2">KIOSKPRINT\x0a</text><text width="1" height="1"/>"#
+            + #"<alignment position="left"/><text>Espresso\x20\x20\x20\x20\x20\x20\x20\x20\x20\x20\x20\x20\x20\x20\x202.40\x0a"#
+            + #"Croissant\x20\x20\x20\x20\x20\x20\x20\x20\x20\x20\x20\x20\x20\x201.90\x0aOrange\x20juice\x20\x20\x20\x20\x20"#
+            + #"\x20\x20\x20\x20\x203.10\x0a</text><text emphasis="true">TOTAL\x20\x20\x20\x20\x20\x20\x20\x20\x20\x20\x20\x20"#
+            + #"\x20\x20\x20\x20\x207.40\x0a</text><text emphasis="false">Order\x20ORDER\x0a</text><feed line="1"/>"#
+            + #"<alignment position="center"/><qrcode model="model2" level="level_m" cell="5">https://example.com/r/4711</qrcode>"#
+            + #"<cutpaper feed="true"/></root>"#
+        return #"<StarWebPrint xmlns="http://www.star-m.jp" xmlns:i="http://www.w3.org/2001/XMLSchema-instance"><Request>"#
+            + root.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+            + "</Request></StarWebPrint>"
+    }()
+
+    /// One WebPRNT request, posted as the Trader posts it and answered once printed; throws unless it printed.
+    static func postWebPrnt(port: Int, order: Int) throws -> Duration {
+        let client = try LoopbackHTTP(port: port)
+        let started = ContinuousClock.now
+        let answer = try client.send("POST", "/StarWebPRNT/SendMessage", headers: ["Content-Type": "text/xml; charset=UTF-8"],
+                                     body: Array(webprntReceipt.replacingOccurrences(of: "ORDER", with: String(order)).utf8))
+        let elapsed = ContinuousClock.now - started
+        guard answer.status == 200, String(decoding: answer.body, as: UTF8.self).contains("&lt;success&gt;true&lt;") else {
+            throw BenchError("the WebPRNT request did not print: \(answer.status) \(String(decoding: answer.body.prefix(300), as: UTF8.self))")
+        }
+        return elapsed
+    }
 
     /// The template the same request draws as, written where the site's agent finds templates.
     static func writeTemplate(into folder: URL) throws -> String {

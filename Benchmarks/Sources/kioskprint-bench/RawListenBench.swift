@@ -42,7 +42,7 @@ enum RawListenBench {
             // The measured agent also serves the till over ePOS-Print and the API, for the second section.
             // A rate limit a 2 ms poll stays under.
             try (base.replacingOccurrences(of: "[http]\nlisten = \"off\"", with: "[http]\nrate-limit = 10000\nlisten = \"127.0.0.1:\(apiPort)\"")
-                + "\n[ipp]\nlisten = \"127.0.0.1:\(eposPort)\"\n[role.till]\nraw-listen = \"127.0.0.1:\(port)\"\nepos = true\nepos-devid = \"local_printer\"\n")
+                + "\n[ipp]\nlisten = \"127.0.0.1:\(eposPort)\"\n[role.till]\nraw-listen = \"127.0.0.1:\(port)\"\nepos = true\nepos-devid = \"local_printer\"\nwebprnt = true\n")
                 .write(toFile: site.configPath, atomically: true, encoding: .utf8)
             let notify = try NotifySocket(receiveTimeout: .seconds(1))
             let agent = try await offloaded { try site.start(notify: notify, log: site.folder.appendingPathComponent("raw-listen.log").path) }.agent
@@ -57,12 +57,13 @@ enum RawListenBench {
                 if round >= 3 { through.append(viaAgent); direct.append(straight) }  // 3 warm-up rounds
             }
 
-            progress("\(jobs) ePOS-Print receipts answered once printed, alternating with the same receipt as template data")
-            var epos: [Duration] = [], templated: [Duration] = []
+            progress("\(jobs) ePOS-Print and WebPRNT receipts answered once printed, alternating with the same receipt as template data")
+            var epos: [Duration] = [], webprnt: [Duration] = [], templated: [Duration] = []
             for round in 0..<(jobs + 3) {
                 let viaEpos = try await offloaded { try EposBench.post(port: eposPort, order: round) }
+                let viaWebPrnt = try await offloaded { try EposBench.postWebPrnt(port: eposPort, order: round) }
                 let viaTemplate = try await EposBench.postTemplate(port: apiPort, secret: secret, template: template, order: round)
-                if round >= 3 { epos.append(viaEpos); templated.append(viaTemplate) }
+                if round >= 3 { epos.append(viaEpos); webprnt.append(viaWebPrnt); templated.append(viaTemplate) }
             }
 
             var table = BenchTable()
@@ -74,6 +75,9 @@ enum RawListenBench {
             table.add("ePOS-Print, answered once printed, med / p99", RolePrinterBench.pair(Sample(epos)),
                       "the same drawing as template data: POST /v1/jobs, then GET every 2 ms until completed", RolePrinterBench.pair(Sample(templated)),
                       note: "the ePOS request is stored, read and drawn as a template when sent")
+            table.add("WebPRNT (\(EposBench.webprntReceipt.utf8.count) bytes), answered once printed, med / p99", RolePrinterBench.pair(Sample(webprnt)),
+                      "the same, as template data", RolePrinterBench.pair(Sample(templated)),
+                      note: "the <root> is read twice: from the envelope, then as XML of its own")
             table.section("the idle agent (5 s after READY=1)")
             table.add("RSS with one raw listener on / off", APIBench.megabytes(on.rssKiB) + " / " + APIBench.megabytes(off.rssKiB) + " MB",
                       "added by the listener", APIBench.megabytes(on.rssKiB - off.rssKiB) + " MB")
