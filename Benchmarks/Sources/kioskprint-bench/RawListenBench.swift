@@ -37,6 +37,10 @@ enum RawListenBench {
             let off = try await APIBench.idleFootprint(site)
             try listening.write(toFile: site.configPath, atomically: true, encoding: .utf8)
             let on = try await APIBench.idleFootprint(site)
+            progress("idle memory, the role printers' listener serving ePOS-Print and WebPRNT")
+            try (base + "\n[ipp]\nlisten = \"127.0.0.1:\(eposPort)\"\n[role.till]\nepos = true\nwebprnt = true\n")
+                .write(toFile: site.configPath, atomically: true, encoding: .utf8)
+            let web = try await APIBench.idleFootprint(site)
 
             let receipt = Self.receipt()
             // The measured agent also serves the till over ePOS-Print and the API, for the second section.
@@ -81,6 +85,9 @@ enum RawListenBench {
             table.section("the idle agent (5 s after READY=1)")
             table.add("RSS with one raw listener on / off", APIBench.megabytes(on.rssKiB) + " / " + APIBench.megabytes(off.rssKiB) + " MB",
                       "added by the listener", APIBench.megabytes(on.rssKiB - off.rssKiB) + " MB")
+            table.add("RSS serving ePOS-Print and WebPRNT / neither", APIBench.megabytes(web.rssKiB) + " / " + APIBench.megabytes(off.rssKiB) + " MB",
+                      "added by their listener", APIBench.megabytes(web.rssKiB - off.rssKiB) + " MB",
+                      note: "one HTTP listener (the role printers'), no IPP role: its NIO threads and Hummingbird's router")
             return .init(blocks: [table.render()], legend: "ms = milliseconds, med = median, p99 = 99th percentile, MB = 2^20 bytes")
         }
     }
