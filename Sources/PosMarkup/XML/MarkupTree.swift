@@ -1,33 +1,31 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
-/// A POS's XML read into a tree of elements, bounded so that a hostile
-/// request stays small, with external entities off: a request never reaches
-/// outside itself.
+/// A POS's XML read into a tree of elements by a reader of our own, bounded
+/// so that a hostile request stays small. It takes what ePOS-Print and
+/// WebPRNT clients send (a declaration, elements with attributes, text,
+/// the five predefined entities and character references, CDATA, comments,
+/// processing instructions) and refuses a DOCTYPE: no entity is ever
+/// declared, so none is expanded and nothing outside the request is read.
+///
+/// Not FoundationXML: its XMLParser stops the process on a name that is not
+/// UTF-8 and leaks about 144 bytes for each malformed document, and these
+/// endpoints read whatever any allowed client sends.
 enum MarkupTree {
     /// The most elements one request may hold: a long receipt is a few hundred.
     static let maximumElements = 20_000
     static let maximumDepth = 32
 
     static func read(_ data: Data) throws(PosMarkupError) -> XMLElementNode {
-        // FoundationXML traps on a name that is not UTF-8 (the fuzzer's find, kept in Tests/Fuzz/corpus/epos-request):
-        // checked first, since any client can send any bytes.
         guard String(data: data, encoding: .utf8) != nil else {
             throw PosMarkupError("the request is not UTF-8 text; POS clients send UTF-8 (charset=utf-8).")
         }
-        let tree = TreeBuilder()
-        let parser = XMLParser(data: data)
-        parser.delegate = tree
-        parser.shouldResolveExternalEntities = false
-        _ = parser.parse()
-        if let problem = tree.problem { throw PosMarkupError(problem) }
-        if let failure = parser.parserError {
-            throw PosMarkupError("the request is not well-formed XML (\(failure.localizedDescription), line \(parser.lineNumber)).")
+        var reader = MarkupReader(bytes: [UInt8](data))
+        do { return try reader.document() } catch let failure as MarkupReader.Failure {
+            throw PosMarkupError(failure.limit ? failure.reason
+                : "the request is not well-formed XML (\(failure.reason), line \(reader.line)).")
+        } catch {
+            throw PosMarkupError("the request could not be read: \(error).")
         }
-        guard let root = tree.root else { throw PosMarkupError("the request is empty.") }
-        return root
     }
 }
 
@@ -45,34 +43,196 @@ struct XMLElementNode: Sendable {
     }
 }
 
-/// Builds the element tree, counting elements and depth.
-final class TreeBuilder: NSObject, XMLParserDelegate {
-    private var stack: [XMLElementNode] = []
-    private(set) var root: XMLElementNode?
-    private(set) var problem: String?
+/// The reader itself: one pass over the bytes, an explicit stack of open
+/// elements (so nesting costs no recursion), counting elements and depth.
+struct MarkupReader {
+    struct Failure: Error {
+        var reason: String
+        /// A limit of ours rather than a fault in the XML: said without "not well-formed".
+        var limit = false
+    }
+
+    let bytes: [UInt8]
+    var index = 0
+    var line = 1
     private var count = 0
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
-        count += 1
-        guard count <= MarkupTree.maximumElements, stack.count < MarkupTree.maximumDepth else {
-            problem = count > MarkupTree.maximumElements
-                ? "the request has more than \(MarkupTree.maximumElements) elements; send a long document in parts."
-                : "the request nests elements more than \(MarkupTree.maximumDepth) deep."
-            parser.abortParsing()
-            return
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }  // a byte-order mark
+    }
+
+    mutating func document() throws -> XMLElementNode {
+        var open: [(qualified: String, node: XMLElementNode)] = []
+        var root: XMLElementNode?
+        while index < bytes.count {
+            if bytes[index] != UInt8(ascii: "<") {
+                let text = try characters()
+                if open.isEmpty {
+                    guard text.allSatisfy(\.isWhitespace) else { throw Failure(reason: "text outside the root element") }
+                } else {
+                    open[open.count - 1].node.text += text
+                }
+                continue
+            }
+            if skip("<?") { try skipPast("?>", what: "a processing instruction"); continue }
+            if skip("<!--") { try skipPast("-->", what: "a comment"); continue }
+            if skip("<![CDATA[") {
+                let start = index
+                try skipPast("]]>", what: "a CDATA section")
+                guard !open.isEmpty else { throw Failure(reason: "CDATA outside the root element") }
+                open[open.count - 1].node.text += Self.normalizedLines(String(decoding: bytes[start ..< index - 3], as: UTF8.self))
+                continue
+            }
+            if skip("<!") { throw Failure(reason: "a DOCTYPE or declaration, which a POS request never needs and KioskPrint does not read") }
+            if skip("</") {
+                let name = try self.name()
+                skipSpace()
+                guard skip(">") else { throw Failure(reason: "</\(name) is not closed with >") }
+                guard let last = open.popLast() else { throw Failure(reason: "</\(name)> closes nothing") }
+                guard last.qualified == name else { throw Failure(reason: "</\(name)> closes <\(last.qualified)>") }
+                if open.isEmpty { root = last.node } else { open[open.count - 1].node.children.append(last.node) }
+                continue
+            }
+            index += 1
+            guard root == nil else { throw Failure(reason: "a second root element") }
+            count += 1
+            guard count <= MarkupTree.maximumElements else {
+                throw Failure(reason: "the request has more than \(MarkupTree.maximumElements) elements; send a long document in parts.", limit: true)
+            }
+            guard open.count < MarkupTree.maximumDepth else {
+                throw Failure(reason: "the request nests elements more than \(MarkupTree.maximumDepth) deep.", limit: true)
+            }
+            let qualified = try name()
+            let local = qualified.split(separator: ":").last.map(String.init) ?? qualified
+            var node = XMLElementNode(name: local, attributes: [:])
+            while true {
+                let spaced = skipSpace()
+                if skip("/>") {
+                    if open.isEmpty { root = node } else { open[open.count - 1].node.children.append(node) }
+                    break
+                }
+                if skip(">") { open.append((qualified, node)); break }
+                guard spaced, index < bytes.count else { throw Failure(reason: "<\(qualified) is not closed with > or />") }
+                let attribute = try name()
+                skipSpace()
+                guard skip("=") else { throw Failure(reason: "the attribute \(attribute) of <\(qualified)> has no =") }
+                skipSpace()
+                guard node.attributes[attribute] == nil else { throw Failure(reason: "<\(qualified)> has the attribute \(attribute) twice") }
+                node.attributes[attribute] = try quoted(in: qualified)
+            }
         }
-        let local = name.split(separator: ":").last.map(String.init) ?? name
-        stack.append(XMLElementNode(name: local, attributes: attributes))
+        guard open.isEmpty else { throw Failure(reason: "<\(open[open.count - 1].qualified)> is not closed") }
+        guard let root else { throw Failure(reason: "no element") }
+        return root
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        guard !stack.isEmpty else { return }
-        stack[stack.count - 1].text += string
+    // MARK: pieces
+
+    /// Text up to the next `<`, with references replaced and line ends made LF.
+    private mutating func characters() throws -> String {
+        let start = index
+        while index < bytes.count, bytes[index] != UInt8(ascii: "<") { countLine(); index += 1 }
+        return try Self.resolved(String(decoding: bytes[start ..< index], as: UTF8.self))
     }
 
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-        guard let element = stack.popLast() else { return }
-        if stack.isEmpty { root = element } else { stack[stack.count - 1].children.append(element) }
+    /// An attribute's value between matching quotes, references replaced.
+    private mutating func quoted(in element: String) throws -> String {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
+            throw Failure(reason: "an attribute of <\(element)> is not quoted")
+        }
+        let quote = bytes[index]
+        index += 1
+        let start = index
+        while index < bytes.count, bytes[index] != quote {
+            guard bytes[index] != UInt8(ascii: "<") else { throw Failure(reason: "an attribute of <\(element)> holds <") }
+            countLine()
+            index += 1
+        }
+        guard index < bytes.count else { throw Failure(reason: "an attribute of <\(element)> is not closed") }
+        index += 1
+        // Attribute values turn each white-space character into a space, as XML says.
+        let raw = String(decoding: bytes[start ..< index - 1], as: UTF8.self)
+        return try Self.resolved(String(raw.map { $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\r\n" ? " " : $0 }))
+    }
+
+    /// A name: letters, digits and `_ - . :`, and any non-ASCII character; it may not start with a digit, `-` or `.`.
+    private mutating func name() throws -> String {
+        let start = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            let isName = byte >= 0x80 || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":")
+            guard isName else { break }
+            index += 1
+        }
+        guard index > start, !(bytes[start] >= UInt8(ascii: "0") && bytes[start] <= UInt8(ascii: "9")),
+              bytes[start] != UInt8(ascii: "-"), bytes[start] != UInt8(ascii: ".") else {
+            throw Failure(reason: "a name was expected")
+        }
+        return String(decoding: bytes[start ..< index], as: UTF8.self)
+    }
+
+    @discardableResult
+    private mutating func skipSpace() -> Bool {
+        let start = index
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { countLine(); index += 1 }
+        return index > start
+    }
+
+    private mutating func skip(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        for offset in 0..<count where bytes[index + offset] != literal.utf8Start[offset] { return false }
+        index += count
+        return true
+    }
+
+    private mutating func skipPast(_ end: StaticString, what: String) throws {
+        while index < bytes.count {
+            if skip(end) { return }
+            countLine()
+            index += 1
+        }
+        throw Failure(reason: "\(what) is not closed")
+    }
+
+    private mutating func countLine() { if bytes[index] == 0x0A { line += 1 } }
+
+    /// `&lt; &gt; &amp; &quot; &apos;` and `&#N;` `&#xN;` replaced; any other `&` is an error.
+    static func resolved(_ text: String) throws -> String {
+        let text = normalizedLines(text)
+        guard text.contains("&") else { return text }
+        var result = ""
+        var rest = text[...]
+        while let ampersand = rest.firstIndex(of: "&") {
+            result += rest[..<ampersand]
+            guard let semicolon = rest[ampersand...].prefix(12).firstIndex(of: ";") else {
+                throw Failure(reason: "an & that is not a reference (write &amp;)")
+            }
+            let reference = rest[rest.index(after: ampersand) ..< semicolon]
+            switch reference {
+            case "lt": result += "<"
+            case "gt": result += ">"
+            case "amp": result += "&"
+            case "quot": result += "\""
+            case "apos": result += "'"
+            default:
+                let hex = reference.hasPrefix("#x"), decimal = reference.hasPrefix("#")
+                guard hex || decimal, let value = UInt32(reference.dropFirst(hex ? 2 : 1), radix: hex ? 16 : 10),
+                      let scalar = Unicode.Scalar(value), value != 0 else {
+                    throw Failure(reason: "&\(reference); is not a reference XML knows")
+                }
+                result.unicodeScalars.append(scalar)
+            }
+            rest = rest[rest.index(after: semicolon)...]
+        }
+        return result + rest
+    }
+
+    /// CR LF and a lone CR read as LF, as XML says.
+    static func normalizedLines(_ text: String) -> String {
+        text.contains("\r") ? text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n") : text
     }
 }
