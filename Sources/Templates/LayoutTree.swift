@@ -142,7 +142,7 @@ public struct ImageBlock: Sendable, Equatable {
 /// A barcode drawn by zint with whole-dot modules.
 public struct BarcodeBlock: Sendable, Equatable {
     public enum Symbology: String, Sendable, Equatable, CaseIterable {
-        case code128, ean13, upca, itf = "interleaved2of5", code39, qr, pdf417, aztec, datamatrix
+        case code128, ean13, upca, itf = "interleaved2of5", code39, ean8, upce, code93, codabar, qr, pdf417, aztec, datamatrix
     }
     public enum HumanReadable: String, Sendable, Equatable, CaseIterable { case below, none }
     /// A standard the data must follow beyond what the symbology checks.

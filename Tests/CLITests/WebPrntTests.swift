@@ -83,6 +83,8 @@ extension AgentEndToEnd {
                 <text width="2">$210.00\x0a</text><text width="1"/><text emphasis="false"/><text>\x0a</text>\#
                 <alignment position="center"/><barcode symbology="Code128" width="width2" height="60" hri="true">No.4711-0042</barcode>\#
                 <feed unit="12"/><qrcode model="model2" level="level_m" cell="6">https://example.com/star/4711</qrcode>\#
+                <feed unit="12"/><barcode symbology="JAN8" width="width3" height="60" hri="true">9638507</barcode>\#
+                <feed unit="12"/><barcode symbology="NW7" width="width3" height="60" hri="true">A40156B</barcode>\#
                 <text characterspace="0"/><cutpaper feed="true"/>
                 """#
             let answer = try kiosk.post(Self.envelope(request))
@@ -96,6 +98,7 @@ extension AgentEndToEnd {
             let read = try BarcodeReader.decode(pngAt: png)
             #expect(read.contains { $0.text == "No.4711-0042" }, "the Code 128 decodes: \(read)")
             #expect(read.contains { $0.text == "https://example.com/star/4711" }, "the QR code decodes: \(read)")
+            #expect(read.contains { $0.text == "96385074" } && read.contains { $0.text == "A40156B" }, "JAN8 and NW7 (Codabar) decode: \(read)")
             #expect(try await kiosk.site.jobStates() == ["completed"])
             await kiosk.site.stop(kiosk.agent)
         }

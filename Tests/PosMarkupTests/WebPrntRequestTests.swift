@@ -72,7 +72,7 @@ import Testing
     @Test(arguments: [
         (#"<logo number="1"/>"#, "<logo> prints a logo stored in a Star printer's memory"),
         (#"<rawdata>G0A=</rawdata>"#, "<rawdata> carries the printer's own command bytes"),
-        (#"<barcode symbology="NW7">A1234B</barcode>"#, #"<barcode symbology="NW7"> is not drawn by KioskPrint; it draws Code128, Code39, ITF, JAN13, UPCA"#),
+        (#"<barcode symbology="GS1">01234</barcode>"#, #"<barcode symbology="GS1"> is not drawn by KioskPrint; it draws Code128, Code39, Code93, ITF, JAN13, JAN8, NW7, UPCA, UPCE"#),
         (#"<text width="7">x</text>"#, #"<text width="7"> is not a whole number from 1 to 6"#),
         (#"<text>\x4</text>"#, #"<text> has \x not followed by two hexadecimal digits"#),
         (#"<pageMode/>"#, "<pageMode> is not a WebPRNT element KioskPrint knows"),

@@ -10,13 +10,15 @@ import Testing
         var data: String
         /// zxing-cpp's name for the format.
         var format: String
+        /// What zxing-cpp reports, when not the data itself.
+        var reads: String? = nil
         var testDescription: String { symbology.rawValue }
 
         /// UPC-A bars are exactly EAN-13's with a leading 0, so an
         /// unrestricted decoder calls them EAN-13; asked for UPC-A only,
         /// zxing-cpp 3 still reports the 13-digit form of the number.
         var onlyFormat: String? { symbology == .upca ? "UPCA" : nil }
-        var decodedText: String { symbology == .upca ? "0" + data : data }
+        var decodedText: String { reads ?? (symbology == .upca ? "0" + data : data) }
     }
 
     /// The IATA Resolution 792 example: a one-leg pass, no conditional part.
@@ -28,6 +30,11 @@ import Testing
         Sample(symbology: .upca, data: "036000291452", format: "UPCA"),
         Sample(symbology: .itf, data: "0123456789", format: "ITF"),
         Sample(symbology: .code39, data: "KIOSK-42.A B", format: "Code39"),
+        Sample(symbology: .ean8, data: "96385074", format: "EAN8"),
+        // zxing-cpp reports a UPC-E as the EAN-13 form of the UPC-A it stands for: 04252614 is 042100005264.
+        Sample(symbology: .upce, data: "04252614", format: "UPCE", reads: "0042100005264"),
+        Sample(symbology: .code93, data: "KIOSK-93 Receipt", format: "Code93"),
+        Sample(symbology: .codabar, data: "A40156B", format: "Codabar"),
         Sample(symbology: .qr, data: "https://kiosk.example/r/42", format: "QRCode"),
         Sample(symbology: .pdf417, data: boardingPass, format: "PDF417"),
         Sample(symbology: .aztec, data: "KIOSK AZTEC 42", format: "Aztec"),

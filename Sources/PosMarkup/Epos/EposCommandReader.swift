@@ -79,7 +79,8 @@ enum EposCommandReader {
     }
 
     /// Epson's barcode types and KioskPrint's for each it draws.
-    static let barcodeTypes = ["upc_a": "upca", "ean13": "ean13", "jan13": "ean13", "code39": "code39", "itf": "itf",
+    static let barcodeTypes = ["upc_a": "upca", "upc_e": "upce", "ean13": "ean13", "jan13": "ean13", "ean8": "ean8", "jan8": "ean8",
+                               "code39": "code39", "code93": "code93", "itf": "itf", "codabar": "codabar",
                                "code128": "code128", "code128_auto": "code128"]
 
     static func barcode(_ element: XMLElementNode, _ read: Attributes, align: ReceiptAlign) throws(PosMarkupError) -> ReceiptBarcode {

@@ -84,7 +84,8 @@ enum WebPrntCommandReader {
     }
 
     /// Star's barcode symbologies and KioskPrint's for each it draws.
-    static let symbologies = ["UPCA": "upca", "JAN13": "ean13", "Code39": "code39", "ITF": "itf", "Code128": "code128"]
+    static let symbologies = ["UPCA": "upca", "UPCE": "upce", "JAN13": "ean13", "JAN8": "ean8", "Code39": "code39", "Code93": "code93",
+                              "ITF": "itf", "Code128": "code128", "NW7": "codabar"]
 
     static func barcode(_ element: XMLElementNode, _ read: Attributes, align: ReceiptAlign) throws(PosMarkupError) -> ReceiptBarcode {
         guard let star = read["symbology"] else { throw PosMarkupError("<barcode> needs a symbology.") }

@@ -8,14 +8,14 @@
 public struct Barcode: Sendable, Hashable {
     /// The symbologies KioskPrint prints, named like `BarcodeBlock.Symbology`.
     public enum Symbology: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-        case code128, ean13, upca, itf = "interleaved2of5", code39, qr, pdf417, aztec, datamatrix
+        case code128, ean13, upca, itf = "interleaved2of5", code39, ean8, upce, code93, codabar, qr, pdf417, aztec, datamatrix
 
         /// Matrix and stacked symbols: every module is square (PDF417's rows
         /// are a whole number of modules tall), and no bar height applies.
         public var isTwoDimensional: Bool {
             switch self {
             case .qr, .pdf417, .aztec, .datamatrix: true
-            case .code128, .ean13, .upca, .itf, .code39: false
+            case .code128, .ean13, .upca, .itf, .code39, .ean8, .upce, .code93, .codabar: false
             }
         }
 
@@ -27,6 +27,10 @@ public struct Barcode: Sendable, Hashable {
             case .upca: "UPC-A"
             case .itf: "Interleaved 2 of 5"
             case .code39: "Code 39"
+            case .ean8: "EAN-8"
+            case .upce: "UPC-E"
+            case .code93: "Code 93"
+            case .codabar: "Codabar"
             case .qr: "QR Code"
             case .pdf417: "PDF417"
             case .aztec: "Aztec"

@@ -57,7 +57,9 @@ public enum BarcodeRenderer {
             symbol.pointee.height = Float(dots) / Float(barcode.moduleDots)
         }
 
-        let bytes = Array(barcode.data.utf8)
+        // zint 2.11 reads 8 digits as an EAN-13 to pad, not an EAN-8 with its check digit (checked above): the 7 it computes from.
+        let data = barcode.symbology == .ean8 && barcode.data.count == 8 ? String(barcode.data.dropLast()) : barcode.data
+        let bytes = Array(data.utf8)
         let status = bytes.withUnsafeBufferPointer { buffer in
             ZBarcode_Encode_and_Buffer(symbol, buffer.baseAddress, Int32(buffer.count), 0)
         }
@@ -85,6 +87,10 @@ public enum BarcodeRenderer {
         case .upca: BARCODE_UPCA
         case .itf: BARCODE_C25INTER
         case .code39: BARCODE_CODE39
+        case .ean8: BARCODE_EANX
+        case .upce: BARCODE_UPCE
+        case .code93: BARCODE_CODE93
+        case .codabar: BARCODE_CODABAR
         case .qr: BARCODE_QRCODE
         case .pdf417: BARCODE_PDF417
         case .aztec: BARCODE_AZTEC

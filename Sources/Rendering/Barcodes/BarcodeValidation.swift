@@ -28,9 +28,28 @@ public enum BarcodeValidation {
             try only(symbology, data, allowed: "uppercase letters A-Z, digits 0-9 and - . space $ / + %") {
                 allowed.contains($0)
             }
-        case .code128:
+        case .code128, .code93:
             try only(symbology, data, allowed: "printable ASCII characters (space to ~)") {
                 $0.unicodeScalars.count == 1 && (32...126).contains($0.unicodeScalars.first!.value)
+            }
+        case .ean8:
+            try onlyDigits(symbology, data)
+            try gtin(symbology, data, lengths: 7...8)
+        case .upce:
+            // 6 digits, or 7 with the number system (0 or 1), or 8 with the check digit (zint checks it).
+            try onlyDigits(symbology, data)
+            guard (6...8).contains(data.count) else {
+                throw .wrongLength(symbology, data: data, count: data.count,
+                                   expected: "6 digits, 7 with the number system 0 or 1 in front, or 8 with the check digit")
+            }
+        case .codabar:
+            // A start and a stop character (A-D), and between them digits and - $ : / . +
+            let ends = Set("ABCD"), inner = Set("0123456789-$:/.+")
+            try only(symbology, data, allowed: "digits 0-9 and - $ : / . +, between a start and a stop character A-D") { inner.contains($0) || ends.contains($0) }
+            guard data.count >= 3, let first = data.first, let last = data.last, ends.contains(first), ends.contains(last),
+                  data.dropFirst().dropLast().allSatisfy({ inner.contains($0) }) else {
+                throw .wrongLength(symbology, data: data, count: data.count,
+                                   expected: "a start character A-D, at least one digit, and a stop character A-D (\"A40156B\")")
             }
         case .qr, .pdf417, .aztec, .datamatrix:
             break   // they encode any text; capacity errors come from zint
