@@ -1,5 +1,6 @@
 import Foundation
 @testable import PosMarkup
+import Templates
 import Testing
 
 /// The XML reader of our own that both POS dialects go through: what it
@@ -28,7 +29,10 @@ import Testing
         ("<a><b></a>", "</a> closes <b>"),
         ("<a b=1/>", "an attribute of <a> is not quoted"),
         ("<a>fish & chips</a>", "an & that is not a reference"),
-        ("<a>&nbsp;</a>", "&nbsp; is not a reference XML knows"),
+        ("<a>&nbsp;</a>", "&nbsp; is not a reference to a character XML allows"),
+        ("<a>&#1;</a>", "&#1; is not a reference to a character XML allows"),
+        // "&" and a combining mark are one Character: the fuzzer found it passing as text (kept in its corpus).
+        ("<a>0.60&\u{0614}o#9;</a>", "&\u{0614}o#9; is not a reference to a character XML allows"),
         (#"<a b="1" b="2"/>"#, "<a> has the attribute b twice"),
         ("text<a/>", "text outside the root element"),
         ("<a/><b/>", "a second root element"),
@@ -41,6 +45,11 @@ import Testing
     func malformedDocumentsAreRefusedWithWhatIsWrong(_ text: String, reason: String) {
         let message = Self.refusal(text)
         #expect(message?.hasPrefix("the request is not well-formed XML (\(reason)") == true, "\(message ?? "read")")
+    }
+
+    /// The same pair escaped for the template markup: scalar by scalar, so the "&" is escaped.
+    @Test func anAmpersandBeforeACombiningMarkIsEscaped() {
+        #expect(MarkupEscaping.text("a&\u{0301}<b") == "a&amp;\u{0301}&lt;b")
     }
 
     /// The billion laughs and an external entity: no DOCTYPE is read at all.
@@ -131,6 +140,6 @@ import Testing
             #expect(ours == String(expat), "\(path)")
             compared += 1
         }
-        #expect(compared >= 5, "documents expat read, compared: \(compared)")
+        #expect(compared >= 200, "documents expat read, compared: \(compared)")
     }
 }

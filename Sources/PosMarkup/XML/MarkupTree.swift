@@ -201,34 +201,41 @@ struct MarkupReader {
     private mutating func countLine() { if bytes[index] == 0x0A { line += 1 } }
 
     /// `&lt; &gt; &amp; &quot; &apos;` and `&#N;` `&#xN;` replaced; any other `&` is an error.
+    /// Scalar by scalar: "&" followed by a combining mark is one Character (the fuzzer's find).
     static func resolved(_ text: String) throws -> String {
         let text = normalizedLines(text)
-        guard text.contains("&") else { return text }
-        var result = ""
-        var rest = text[...]
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
+        var result = String.UnicodeScalarView()
+        var rest = text.unicodeScalars[...]
         while let ampersand = rest.firstIndex(of: "&") {
-            result += rest[..<ampersand]
+            result.append(contentsOf: rest[..<ampersand])
             guard let semicolon = rest[ampersand...].prefix(12).firstIndex(of: ";") else {
                 throw Failure(reason: "an & that is not a reference (write &amp;)")
             }
-            let reference = rest[rest.index(after: ampersand) ..< semicolon]
+            let reference = String(String.UnicodeScalarView(rest[rest.index(after: ampersand) ..< semicolon]))
             switch reference {
-            case "lt": result += "<"
-            case "gt": result += ">"
-            case "amp": result += "&"
-            case "quot": result += "\""
-            case "apos": result += "'"
+            case "lt": result.append("<")
+            case "gt": result.append(">")
+            case "amp": result.append("&")
+            case "quot": result.append("\"")
+            case "apos": result.append("'")
             default:
                 let hex = reference.hasPrefix("#x"), decimal = reference.hasPrefix("#")
                 guard hex || decimal, let value = UInt32(reference.dropFirst(hex ? 2 : 1), radix: hex ? 16 : 10),
-                      let scalar = Unicode.Scalar(value), value != 0 else {
-                    throw Failure(reason: "&\(reference); is not a reference XML knows")
+                      let scalar = Unicode.Scalar(value), isXMLCharacter(value) else {
+                    throw Failure(reason: "&\(reference); is not a reference to a character XML allows")
                 }
-                result.unicodeScalars.append(scalar)
+                result.append(scalar)
             }
             rest = rest[rest.index(after: semicolon)...]
         }
-        return result + rest
+        result.append(contentsOf: rest)
+        return String(result)
+    }
+
+    /// XML 1.0's Char: tab, LF, CR, and from space on, but not U+FFFE and U+FFFF.
+    static func isXMLCharacter(_ value: UInt32) -> Bool {
+        value == 0x9 || value == 0xA || value == 0xD || (value >= 0x20 && value != 0xFFFE && value != 0xFFFF)
     }
 
     /// CR LF and a lone CR read as LF, as XML says.
