@@ -151,10 +151,16 @@ public struct APIServer: Sendable {
                 let address = ListenAddress(host: ipp.listen.host, port: channel.localAddress?.port ?? ipp.listen.port)
                 let base = "\(tls == nil ? "ipp" : "ipps")://\(address)/ipp/print/"
                 let served = certificate.map { ", certificate SHA-256 \($0.fingerprint.colonSeparated)" } ?? ""
-                logger.info("Role printers (\(roles)) listening on \(base)ROLE\(served)\((eposLine + webprntLine).replacingOccurrences(of: "ADDRESS", with: "\(address)"))")
-                if !roles.isEmpty {
-                    RolePrinterRecord(base: base, roles: roles.components(separatedBy: ", "), certificate: certificate)
-                        .write(forDatabase: store.path)
+                let endpoints = (eposLine + webprntLine).replacingOccurrences(of: "ADDRESS", with: "\(address)")
+                if roles.isEmpty {
+                    logger.info("Role printers' listener on \(address), no role over IPP\(served)\(endpoints)")
+                } else {
+                    logger.info("Role printers (\(roles)) listening on \(base)ROLE\(served)\(endpoints)")
+                }
+                let posEndpoints = endpoints.components(separatedBy: "; ").filter { !$0.isEmpty }
+                if !roles.isEmpty || !posEndpoints.isEmpty {
+                    RolePrinterRecord(base: base, roles: roles.isEmpty ? [] : roles.components(separatedBy: ", "), certificate: certificate,
+                                      endpoints: posEndpoints).write(forDatabase: store.path)
                 }
                 onListening()
             }, eventLoopGroupProvider: .shared(loops), logger: logger.withLevel(.warning))

@@ -178,6 +178,8 @@ extension AgentEndToEnd {
                 #expect(preflight.output.lowercased().contains(header), "\(header) in \(preflight.output)")
             }
             #expect(try await kiosk.site.jobStates().isEmpty, "nothing refused was queued")
+            let status = try await kiosk.site.runner.run(["status"])
+            #expect(status.output.contains("ePOS-Print (devid local_printer) at \(kiosk.url)"), "\(status.output)")
             await kiosk.site.stop(kiosk.agent)
         }
     }

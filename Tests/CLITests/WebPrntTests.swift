@@ -188,6 +188,9 @@ extension AgentEndToEnd {
                 #expect(preflight.output.lowercased().contains(header), "\(header) in \(preflight.output)")
             }
             #expect(try await kiosk.site.jobStates().isEmpty, "nothing refused was queued")
+            // What an administrator gives the tills: `status` names the address, though no role is an IPP printer.
+            let status = try await kiosk.site.runner.run(["status"])
+            #expect(status.output.contains("Role printers: none over IPP;\n  WebPRNT (kitchen, receipt) at \(kiosk.url)"), "\(status.output)")
             await kiosk.site.stop(kiosk.agent)
         }
 

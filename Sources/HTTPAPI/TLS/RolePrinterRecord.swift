@@ -1,9 +1,11 @@
 public import Foundation
 
-/// Where the running agent serves its role printers and with which
+/// Where the running agent serves its role printers (IPP, and the
+/// ePOS-Print and WebPRNT endpoints on the same listener) and with which
 /// certificate, written beside the database as the listener opens, so that
-/// `kioskprint status` can show an administrator the fingerprint to compare
-/// with the one an iPad or a Mac shows before it trusts the printer.
+/// `kioskprint status` can show an administrator the addresses to give the
+/// tills and the fingerprint to compare with the one an iPad, a Mac or a
+/// till's browser shows before it trusts the printer.
 public struct RolePrinterRecord: Codable, Sendable, Equatable {
     /// `ipp://HOST:PORT/ipp/print/` or `ipps://…`, the port the one bound.
     public var base: String
@@ -13,10 +15,15 @@ public struct RolePrinterRecord: Codable, Sendable, Equatable {
     public var notValidAfter: Date?
     public var madeByAgent: Bool
     public var certificatePath: String?
+    /// The POS endpoints on the listener, each as its log line says it:
+    /// `ePOS-Print (devid local_printer) at https://HOST:PORT/cgi-bin/epos/service.cgi`.
+    /// Optional, so that a record an older agent wrote still reads.
+    public var endpoints: [String]?
 
-    public init(base: String, roles: [String], certificate: AgentCertificate?) {
+    public init(base: String, roles: [String], certificate: AgentCertificate?, endpoints: [String] = []) {
         self.base = base
         self.roles = roles
+        self.endpoints = endpoints.isEmpty ? nil : endpoints
         fingerprint = certificate?.fingerprint.hex
         notValidAfter = certificate?.notValidAfter
         madeByAgent = certificate?.madeByAgent ?? false

@@ -94,11 +94,15 @@ struct StatusCommand: AsyncParsableCommand {
     }
 }
 
-/// The role printers' lines of `status`: where they are served and the
+/// The role printers' lines of `status`: where they are served (IPP, and
+/// the ePOS-Print and WebPRNT addresses to give the tills) and the
 /// certificate a client is asked to trust, by the fingerprint it shows.
 enum RolePrinterLines {
     static func describe(_ served: RolePrinterRecord) -> String {
-        var text = "Role printers: \(served.roles.map { served.base + $0 }.joined(separator: ", "))"
+        var text = served.roles.isEmpty ? "Role printers: none over IPP"
+            : "Role printers: \(served.roles.map { served.base + $0 }.joined(separator: ", "))"
+        let endpoints = served.endpoints ?? []
+        if !endpoints.isEmpty { text += ";" + endpoints.map { "\n  \($0)" }.joined() }
         guard let hex = served.fingerprint, let fingerprint = CertificateFingerprint(hex) else { return text + "." }
         let until = served.notValidAfter.map { " until \($0.formatted(date: .abbreviated, time: .omitted))" } ?? ""
         text += "\n  TLS certificate SHA-256 \(fingerprint.colonSeparated)"
