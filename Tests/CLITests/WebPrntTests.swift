@@ -190,7 +190,7 @@ extension AgentEndToEnd {
             #expect(try await kiosk.site.jobStates().isEmpty, "nothing refused was queued")
             // What an administrator gives the tills: `status` names the address, though no role is an IPP printer.
             let status = try await kiosk.site.runner.run(["status"])
-            #expect(status.output.contains("Role printers: none over IPP;\n  WebPRNT (kitchen, receipt) at \(kiosk.url)"), "\(status.output)")
+            #expect(status.output.contains("Role printers: none over IPP.\n  WebPRNT (kitchen, receipt) at \(kiosk.url)\n"), "\(status.output)")
             await kiosk.site.stop(kiosk.agent)
         }
 

@@ -99,11 +99,14 @@ struct StatusCommand: AsyncParsableCommand {
 /// certificate a client is asked to trust, by the fingerprint it shows.
 enum RolePrinterLines {
     static func describe(_ served: RolePrinterRecord) -> String {
-        var text = served.roles.isEmpty ? "Role printers: none over IPP"
+        // Addresses end their lines with no full stop: an administrator copies them into a till.
+        var text = served.roles.isEmpty ? "Role printers: none over IPP."
             : "Role printers: \(served.roles.map { served.base + $0 }.joined(separator: ", "))"
         let endpoints = served.endpoints ?? []
-        if !endpoints.isEmpty { text += ";" + endpoints.map { "\n  \($0)" }.joined() }
-        guard let hex = served.fingerprint, let fingerprint = CertificateFingerprint(hex) else { return text + "." }
+        if !endpoints.isEmpty { text += (served.roles.isEmpty ? "" : ".") + endpoints.map { "\n  \($0)" }.joined() }
+        guard let hex = served.fingerprint, let fingerprint = CertificateFingerprint(hex) else {
+            return text + (served.roles.isEmpty || !endpoints.isEmpty ? "" : ".")
+        }
         let until = served.notValidAfter.map { " until \($0.formatted(date: .abbreviated, time: .omitted))" } ?? ""
         text += "\n  TLS certificate SHA-256 \(fingerprint.colonSeparated)"
         text += served.madeByAgent
