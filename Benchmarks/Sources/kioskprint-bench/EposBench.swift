@@ -38,15 +38,8 @@ enum EposBench {
 
     /// One WebPRNT request, posted as the Trader posts it and answered once printed; throws unless it printed.
     static func postWebPrnt(port: Int, order: Int) throws -> Duration {
-        let client = try LoopbackHTTP(port: port)
-        let started = ContinuousClock.now
-        let answer = try client.send("POST", "/StarWebPRNT/SendMessage", headers: ["Content-Type": "text/xml; charset=UTF-8"],
-                                     body: Array(webprntReceipt.replacingOccurrences(of: "ORDER", with: String(order)).utf8))
-        let elapsed = ContinuousClock.now - started
-        guard answer.status == 200, String(decoding: answer.body, as: UTF8.self).contains("&lt;success&gt;true&lt;") else {
-            throw BenchError("the WebPRNT request did not print: \(answer.status) \(String(decoding: answer.body.prefix(300), as: UTF8.self))")
-        }
-        return elapsed
+        try timedPost(port: port, path: "/StarWebPRNT/SendMessage", contentType: "text/xml; charset=UTF-8", what: "WebPRNT",
+                      body: webprntReceipt.replacingOccurrences(of: "ORDER", with: String(order)), printed: "&lt;success&gt;true&lt;")
     }
 
     /// The template the same request draws as, written where the site's agent finds templates.
@@ -59,13 +52,18 @@ enum EposBench {
     /// One ePOS-Print request, posted and answered; throws unless it printed. Each
     /// carries its own order number: the same body within a minute is the same job.
     static func post(port: Int, order: Int) throws -> Duration {
+        try timedPost(port: port, path: "/cgi-bin/epos/service.cgi?devid=local_printer", contentType: "text/plain", what: "ePOS-Print",
+                      body: receipt.replacingOccurrences(of: "ORDER", with: String(order)), printed: #"success="true""#)
+    }
+
+    /// POSTs `body`, timed from the request to its answer; throws unless the answer holds `printed`.
+    static func timedPost(port: Int, path: String, contentType: String, what: String, body: String, printed: String) throws -> Duration {
         let client = try LoopbackHTTP(port: port)
         let started = ContinuousClock.now
-        let answer = try client.send("POST", "/cgi-bin/epos/service.cgi?devid=local_printer", headers: ["Content-Type": "text/plain"],
-                                     body: Array(receipt.replacingOccurrences(of: "ORDER", with: String(order)).utf8))
+        let answer = try client.send("POST", path, headers: ["Content-Type": contentType], body: Array(body.utf8))
         let elapsed = ContinuousClock.now - started
-        guard answer.status == 200, String(decoding: answer.body, as: UTF8.self).contains(#"success="true""#) else {
-            throw BenchError("the ePOS-Print request did not print: \(answer.status) \(String(decoding: answer.body.prefix(300), as: UTF8.self))")
+        guard answer.status == 200, String(decoding: answer.body, as: UTF8.self).contains(printed) else {
+            throw BenchError("the \(what) request did not print: \(answer.status) \(String(decoding: answer.body.prefix(300), as: UTF8.self))")
         }
         return elapsed
     }

@@ -20,11 +20,8 @@ enum MarkupTree {
             throw PosMarkupError("the request is not UTF-8 text; POS clients send UTF-8 (charset=utf-8).")
         }
         var reader = MarkupReader(bytes: [UInt8](data))
-        do { return try reader.document() } catch let failure as MarkupReader.Failure {
-            throw PosMarkupError(failure.limit ? failure.reason
-                : "the request is not well-formed XML (\(failure.reason), line \(reader.line)).")
-        } catch {
-            throw PosMarkupError("the request could not be read: \(error).")
+        do { return try reader.document() } catch {
+            throw PosMarkupError(error.limit ? error.reason : "the request is not well-formed XML (\(error.reason), line \(reader.line)).")
         }
     }
 }
@@ -62,7 +59,7 @@ struct MarkupReader {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }  // a byte-order mark
     }
 
-    mutating func document() throws -> XMLElementNode {
+    mutating func document() throws(Failure) -> XMLElementNode {
         var open: [(qualified: String, node: XMLElementNode)] = []
         var root: XMLElementNode?
         while index < bytes.count {
@@ -130,14 +127,14 @@ struct MarkupReader {
     // MARK: pieces
 
     /// Text up to the next `<`, with references replaced and line ends made LF.
-    private mutating func characters() throws -> String {
+    private mutating func characters() throws(Failure) -> String {
         let start = index
         while index < bytes.count, bytes[index] != UInt8(ascii: "<") { countLine(); index += 1 }
         return try Self.resolved(String(decoding: bytes[start ..< index], as: UTF8.self))
     }
 
     /// An attribute's value between matching quotes, references replaced.
-    private mutating func quoted(in element: String) throws -> String {
+    private mutating func quoted(in element: String) throws(Failure) -> String {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
             throw Failure(reason: "an attribute of <\(element)> is not quoted")
         }
@@ -157,7 +154,7 @@ struct MarkupReader {
     }
 
     /// A name: letters, digits and `_ - . :`, and any non-ASCII character; it may not start with a digit, `-` or `.`.
-    private mutating func name() throws -> String {
+    private mutating func name() throws(Failure) -> String {
         let start = index
         while index < bytes.count {
             let byte = bytes[index]
@@ -189,7 +186,7 @@ struct MarkupReader {
         return true
     }
 
-    private mutating func skipPast(_ end: StaticString, what: String) throws {
+    private mutating func skipPast(_ end: StaticString, what: String) throws(Failure) {
         while index < bytes.count {
             if skip(end) { return }
             countLine()
@@ -202,7 +199,7 @@ struct MarkupReader {
 
     /// `&lt; &gt; &amp; &quot; &apos;` and `&#N;` `&#xN;` replaced; any other `&` is an error.
     /// Scalar by scalar: "&" followed by a combining mark is one Character (the fuzzer's find).
-    static func resolved(_ text: String) throws -> String {
+    static func resolved(_ text: String) throws(Failure) -> String {
         let text = normalizedLines(text)
         guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         var result = String.UnicodeScalarView()
