@@ -1,0 +1,71 @@
+public import PrintModel
+
+/// The bytes of Star Graphic mode, the raster language of Star's TSP100
+/// family (TSP113, TSP143, II, III; "STAR Line Mode Command Specifications"
+/// §3.4, its raster commands, and Star's CUPS filter `rastertostar`). A
+/// number in a command is ASCII decimal ended by NUL (`ESC * r Y 24 NUL`
+/// is `1B 2A 72 59 32 34 00`); a raster row's length is binary, low byte
+/// first. In a row, the most significant bit is the leftmost dot, 1 = ink.
+public enum StarGraphicCommand {
+    /// `ESC @`: the printer's settings back to their start.
+    public static let initialize: [UInt8] = [0x1B, 0x40]
+    /// `ESC * r R`: raster mode's settings back to their start.
+    public static let initializeRaster: [UInt8] = [0x1B, 0x2A, 0x72, 0x52]
+    /// `ESC * r A`: enter raster mode.
+    public static let enterRaster: [UInt8] = [0x1B, 0x2A, 0x72, 0x41]
+    /// `ESC * r B`: quit raster mode.
+    public static let quitRaster: [UInt8] = [0x1B, 0x2A, 0x72, 0x42]
+    /// `ESC FF NUL`: print what is in the image buffer and do what the FF mode says (cut).
+    public static let formFeed: [UInt8] = [0x1B, 0x0C, 0x00]
+    /// `ESC ACK SOH`: send the automatic status now.
+    public static let requestStatus: [UInt8] = [0x1B, 0x06, 0x01]
+
+    /// A raster command with a number: `ESC * r <letter> n NUL`.
+    static func setting(_ letter: UInt8, _ value: Int) -> [UInt8] {
+        [0x1B, 0x2A, 0x72, letter] + Array(String(value).utf8) + [0x00]
+    }
+
+    /// `ESC * r Q n NUL`: print quality, 0 the fastest (the start value).
+    public static func quality(_ value: Int) -> [UInt8] { setting(UInt8(ascii: "Q"), value) }
+    /// `ESC * r P n NUL`: the page length in dots; 0 prints continuously, as a roll wants.
+    public static func pageLength(_ dots: Int) -> [UInt8] { setting(UInt8(ascii: "P"), dots) }
+    /// `ESC * r E n NUL`: what the end of the document does (`EndMode`).
+    public static func endOfDocument(_ mode: EndMode) -> [UInt8] { setting(UInt8(ascii: "E"), mode.rawValue) }
+    /// `ESC * r F n NUL`: what `ESC FF NUL` does (`EndMode`).
+    public static func formFeedMode(_ mode: EndMode) -> [UInt8] { setting(UInt8(ascii: "F"), mode.rawValue) }
+    /// `ESC * r D n NUL`: drive the drawer outputs (1, 2, or 3 for both) with the pulse `ESC BEL` set.
+    public static func drawer(_ outputs: Int) -> [UInt8] { setting(UInt8(ascii: "D"), outputs) }
+    /// `ESC * r Y n NUL`: move the paper `dots` dot rows with nothing printed.
+    public static func feed(dots: Int) -> [UInt8] { setting(UInt8(ascii: "Y"), dots) }
+    /// `b n1 n2 d1...dk`: one dot row of `data`, then the next row.
+    public static func row(_ data: ArraySlice<UInt8>) -> [UInt8] {
+        [0x62, UInt8(data.count & 0xFF), UInt8(data.count >> 8)] + data
+    }
+    /// `ESC BEL n1 n2`: the drawer pulse, on and off, in 10 ms units (line-mode command, sent before raster mode).
+    public static func drawerPulse(onMilliseconds: Int, offMilliseconds: Int) -> [UInt8]? {
+        let on = (onMilliseconds + 9) / 10, off = (offMilliseconds + 9) / 10
+        guard (1...255).contains(on), (1...255).contains(off) else { return nil }
+        return [0x1B, 0x07, UInt8(on), UInt8(off)]
+    }
+
+    /// What a page's end does: the values of `ESC * r E` and `ESC * r F`.
+    public enum EndMode: Int, Sendable {
+        /// Print only; the paper stays under the head.
+        case printOnly = 1
+        /// Print and feed to the tear bar.
+        case tearBar = 3
+        /// Print, feed to the cutter, cut through.
+        case fullCut = 9
+        /// Print, feed to the cutter, cut leaving a tab.
+        case partialCut = 13
+
+        /// The mode for a job's cut.
+        public init(_ cut: RawProfile.CutKind) {
+            switch cut {
+            case .none: self = .tearBar
+            case .partial: self = .partialCut
+            case .full: self = .fullCut
+            }
+        }
+    }
+}
