@@ -11,6 +11,14 @@ public enum PrinterLanguage: String, Codable, Sendable, CaseIterable, CustomStri
     case escpos
     /// Zebra's ZPL II.
     case zpl
+    /// Star Graphic mode: the raster-only language of Star's TSP100 family
+    /// before the TSP100IV (TSP113, TSP143, II, III).
+    case starGraphic
+    /// Star Line mode: Star's own language on the TSP650II, TSP700II, TSP800II
+    /// and FVP10, here driven with its raster commands.
+    case starLine
+    /// StarPRNT: the language of Star's mC-Print, mPOP and TSP100IV.
+    case starPRNT
 
     /// What is known of a language, in one place.
     public struct Facts: Sendable {
@@ -46,6 +54,19 @@ public enum PrinterLanguage: String, Codable, Sendable, CaseIterable, CustomStri
             Facts(name: "ZPL II", mimeType: "application/vnd.zebra-zpl", usualKind: .label,
                   userWords: ["zpl", "zpl2", "zplii"], fileExtension: "zpl",
                   deviceIDPrefixes: ["ZPL"])
+        // Every Star printer says `CMD:STAR` in its 1284 ID, whichever of the
+        // three languages it speaks (a TSP143IIIU and a TSP600 alike), so no
+        // `CMD` entry names one: the model (`MDL`) and the catalog decide. The
+        // MIME types are the ones Star's CloudPRNT names its languages by.
+        case .starGraphic:
+            Facts(name: "Star Graphic", mimeType: "application/vnd.star.raster", usualKind: .receipt,
+                  userWords: ["stargraphic", "starraster"], fileExtension: "stargraphic")
+        case .starLine:
+            Facts(name: "Star Line", mimeType: "application/vnd.star.line", usualKind: .receipt,
+                  userWords: ["starline", "starlinemode"], fileExtension: "starline")
+        case .starPRNT:
+            Facts(name: "StarPRNT", mimeType: "application/vnd.star.starprnt", usualKind: .receipt,
+                  userWords: ["starprnt", "starprint"], fileExtension: "starprnt")
         }
     }
 
@@ -55,11 +76,12 @@ public enum PrinterLanguage: String, Codable, Sendable, CaseIterable, CustomStri
     /// The kind of printer the language is made for, when nothing else says.
     public var usualKind: RawProfile.PrinterKind { facts.usualKind }
 
-    /// `ESC/POS`, `ZPL II`: the names people read in a maker's manual.
+    /// `ESC/POS`, `ZPL II`, `Star Graphic`: the names people read in a maker's manual.
     public var description: String { facts.name }
 
     /// The language a person names (`--language`): `escpos`, `esc/pos`,
-    /// `ESC-POS`, `zpl`, `zpl2`, `ZPL II`; case, spaces and punctuation
+    /// `ESC-POS`, `zpl`, `zpl2`, `ZPL II`, `star-graphic`, `starline`,
+    /// `StarPRNT`; case, spaces and punctuation
     /// ignored. Nil for anything else.
     public init?(userWord: String) {
         let letters = String(userWord.lowercased().filter { $0.isASCII && ($0.isLetter || $0.isNumber) })

@@ -13,7 +13,7 @@ public import PrintModel
 /// plans (`PageGeometry.previewCutLengths`).
 public enum ModelCatalog {
     /// Every model, receipt printers first.
-    public static let entries: [CatalogEntry] = receiptPrinters + labelPrinters
+    public static let entries: [CatalogEntry] = receiptPrinters + starPrinters + labelPrinters
 
     static let shortestReceipt = Length.millimetres(25)
     static let longestReceipt = Length.millimetres(3000)
@@ -45,20 +45,7 @@ public enum ModelCatalog {
                 source: "Epson TM-m30III Technical Reference Guide Rev. E, "
                     + "https://download4.epson.biz/sec_pubs/bs/pdf/TM-m30III_trg_en_revE.pdf (dimensions table p. 121). 203 dpi "
                     + "and 576 dots on 80 mm as recorded from it by escpos-printer-db; 58 mm, drawer and sensors: TM-m30 series values."),
-        CatalogEntry(profile: RawProfile(
-            make: "Star", model: "TSP143", language: .escpos, paperWidth: roll80, printableDots: 576, dpi: 203,
-            cutter: .partial, minimumCut: shortestReceipt, maximumCut: longestReceipt, drawerPins: [.pin2, .pin5],
-            source: "Star Micronics TSP100 series (TSP143) product specifications (starmicronics.com). 203 dpi, 72 mm = 576 dots "
-                + "on 80 mm: the series' documented print width. ESC/POS only on models with the ESC/POS emulation (TSP100IV, or "
-                + "the emulation setting); cutter type and drawer drives not confirmed here."),
-            aliases: ["TSP143II", "TSP143III", "TSP143IIIU", "TSP143IIIW", "TSP143IIILAN", "TSP143IIIBI", "TSP143IV",
-                      "TSP100", "TSP100II", "TSP100III", "TSP100IV"]),
-        CatalogEntry(profile: RawProfile(
-            make: "Star", model: "TSP654", language: .escpos, paperWidth: roll80, printableDots: 576, dpi: 203,
-            cutter: .partial, minimumCut: shortestReceipt, maximumCut: longestReceipt, drawerPins: [.pin2, .pin5],
-            source: "Star Micronics TSP650II series product specifications (starmicronics.com), ESC/POS mode set by its DIP "
-                + "switches. 203 dpi and 576 dots on 80 mm: series values; near-end sensor (optional) assumed absent."),
-            aliases: ["TSP654II", "TSP650", "TSP650II", "TSP654IIBI", "TSP654IISK"]),
+        // Star's printers are listed in starPrinters: they speak Star's own languages.
         CatalogEntry(profile: RawProfile(
             make: "Citizen", model: "CT-S310II", language: .escpos, paperWidth: roll80, printableDots: 576, dpi: 203,
             cutter: .partial, minimumCut: shortestReceipt, maximumCut: longestReceipt, drawerPins: [.pin2, .pin5],
@@ -84,6 +71,62 @@ public enum ModelCatalog {
                 + "head to cutter. Print width and sensor not confirmed from the data sheet here; narrower paper needs --printable."),
             aliases: ["VKP80 III", "VKP80III-EE"]),
     ]
+
+    /// Star's receipt printers, each in the language Star's own SDKs drive it
+    /// with (StarPRNT SDK for Android `ModelCapability.java` and for Windows
+    /// `ModelDictionary.cs`, github.com/star-micronics): the TSP100 family
+    /// before the IV takes Star Graphic mode only (no ESC/POS: Star support,
+    /// mike42/escpos-php#46; python-escpos's documentation says the same);
+    /// the TSP650II, TSP700II and TSP800II default to Star Line mode; the
+    /// TSP100IV, mC-Print and mPOP speak StarPRNT. Their 1284 IDs all say
+    /// `CMD:STAR`, so the `MDL` finds the entry: a TSP143IIIU reports
+    /// `MDL:TSP143 (STR_T-001)`, and Star's SDK tables give the others'
+    /// model strings (`TSP143IV (STR-001)`, `MCP31 (STR-001)`, `POP10 (STR-001)`,
+    /// `TSP654 (STR_T-001)`, `TSP743II (STR_T-001)`, `TSP847II (STR_T-001)`).
+    /// Widths: the SDK's paper constants (2 in = 384 dots, 3 in = 576, 4 in = 832) at 203 dpi.
+    static let starPrinters: [CatalogEntry] = [
+        star(model: "TSP143", language: .starGraphic, roll: roll80, dots: 576,
+             aliases: ["TSP113", "TSP143II", "TSP143III", "TSP143IIIU", "TSP143IIIW", "TSP143IIILAN", "TSP143IIIBI",
+                       "TSP143GT", "TSP113GT", "TSP100", "TSP100II", "TSP100III", "TSP100IIU", "TSP100IIIU"],
+             source: "Star Graphic Mode Command Specifications Rev 2.32 (TSP100 family) and Star's CUPS filter rastertostar "
+                + "(TSP143: 72 bytes a row = 576 dots, ESC * r F 13 partial cut). 203 dpi, 72 mm on 80 mm paper: the series' "
+                + "documented print width. Two drawer drives as on every TSP100; near-end sensor not fitted."),
+        star(model: "TSP143IV", language: .starPRNT, roll: roll80, dots: 576,
+             aliases: ["TSP100IV", "TSP143IV-UE", "TSP143IVUE", "TSP143IV-UEWB", "TSP143IV SK"],
+             source: "StarPRNT Command Specifications Rev 4.01 as quoted for the TSP100IV (ESC GS S supported, ESC * r not), "
+                + "Star's SDK (TSP100IV: StarPRNT, 3 in = 576 dots). Drawer drives not confirmed for the IV (Star's table and a "
+                + "StarXpand report disagree); both listed as on the TSP100."),
+        star(model: "mC-Print3", language: .starPRNT, roll: roll80, dots: 576, aliases: ["MCP31", "MCP30", "MCP31L", "MCP31LB"],
+             source: "Star's StarPRNT SDK ModelCapability (mC-Print3: StarPRNT, 3 in = 576 dots) and ModelDictionary "
+                + "(MCP30/MCP31 (STR-001)). 203 dpi; cutter and drawer drives as Star's product page lists them, not re-read here."),
+        star(model: "mC-Print2", language: .starPRNT, roll: roll58, dots: 384, aliases: ["MCP20", "MCP21", "MCP21LB"],
+             source: "Star's StarPRNT SDK (mC-Print2: StarPRNT, 2 in = 384 dots; MCP20/MCP21 (STR-001)). 203 dpi on 58 mm paper."),
+        star(model: "mPOP", language: .starPRNT, roll: roll58, dots: 384, aliases: ["POP10"],
+             source: "Star's StarPRNT SDK (mPOP: StarPRNT, 2 in = 384 dots; POP10 (STR-001)). The drawer is built in and "
+                + "driven as device 1."),
+        star(model: "TSP654", language: .starLine, roll: roll80, dots: 576,
+             aliases: ["TSP651", "TSP654II", "TSP650", "TSP650II", "TSP654IIBI", "TSP654IISK"],
+             source: "STAR Line Mode Command Specifications Rev 1.12 (TSP650 among its models; raster extension §3.4, ESC d "
+                + "3-44), Star's SDK (TSP650II: StarLine, 3 in = 576 dots), rastertostar (TSP651/654: 72 bytes a row). "
+                + "203 dpi; near-end sensor (optional) assumed absent."),
+        star(model: "TSP743II", language: .starLine, roll: roll80, dots: 576, aliases: ["TSP743", "TSP700II", "TSP700"],
+             source: "STAR Line Mode Command Specifications Rev 1.12 (TSP700II), Star's SDK (TSP700II: StarLine, 3 in = "
+                + "576 dots), rastertostar (72 bytes a row on 80 mm). 203 dpi."),
+        star(model: "TSP847II", language: .starLine, roll: .millimetres(112), dots: 832,
+             aliases: ["TSP800II", "TSP800", "TSP847", "TSP828L"],
+             source: "STAR Line Mode Command Specifications Rev 1.12 (TSP800II), Star's SDK (TSP800II: StarLine, 4 in = 832 "
+                + "dots), rastertostar (104 bytes a row). 203 dpi on 112 mm paper."),
+    ]
+
+    /// A Star receipt printer: 203 dpi, a partial-cut autocutter, two drawer drives (pins 2 and 5).
+    static func star(model: String, language: PrinterLanguage, roll: Length, dots: Int, aliases: [String],
+                     source: String) -> CatalogEntry {
+        CatalogEntry(profile: RawProfile(
+            make: "Star", model: model, language: language, paperWidth: roll, printableDots: dots, dpi: 203,
+            cutter: .partial, minimumCut: shortestReceipt, maximumCut: longestReceipt, drawerPins: [.pin2, .pin5],
+            source: source),
+            aliases: aliases)
+    }
 
     static let labelPrinters: [CatalogEntry] = [
         zebra(model: "ZD420", dpi: 203, headDots: 832, longest: .millimetres(991),

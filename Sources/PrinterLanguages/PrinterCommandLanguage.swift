@@ -1,9 +1,9 @@
 public import PrintModel
 
 /// One printer command language: how a job becomes bytes, and how the
-/// printer is asked for its status and its answer read. ESC/POS and ZPL II
-/// each implement it in a file of their own; a third language (Star Line
-/// mode, DPL) is one more conforming type and one case in `PrinterLanguage`.
+/// printer is asked for its status and its answer read. ESC/POS, ZPL II and
+/// Star's three languages each implement it in a file of their own; another
+/// (DPL) is one more conforming type and one case in `PrinterLanguage`.
 ///
 /// Pure: no I/O. The connection writes `encode`'s bytes and
 /// `statusRequest`, reads until `statusAnswerLength` says an answer is
@@ -35,6 +35,9 @@ extension RawProfile {
         switch language {
         case .escpos: EscPosLanguage(profile: self)
         case .zpl: ZPLLanguage(profile: self)
+        case .starGraphic: StarGraphicLanguage(profile: self)
+        case .starLine: StarLineLanguage(profile: self)
+        case .starPRNT: StarPRNTLanguage(profile: self)
         }
     }
 }

@@ -11,8 +11,8 @@ public enum RawJobError: Error, Hashable, Sendable, CustomStringConvertible {
     case pieceTooLong(piece: Int, height: Int, printer: String, limit: Int)
     /// A drawer kick for a printer without that drawer output.
     case noDrawerPin(RawProfile.DrawerPin, printer: String, pins: [RawProfile.DrawerPin])
-    /// A drawer pulse outside `ESC p`'s 2...510 ms.
-    case drawerPulseOutOfRange(onMilliseconds: Int, offMilliseconds: Int)
+    /// A drawer pulse outside what the language's pulse command takes (`ESC p`: 2...510 ms).
+    case drawerPulseOutOfRange(onMilliseconds: Int, offMilliseconds: Int, allowed: ClosedRange<Int>, language: PrinterLanguage)
     /// A process ID for a printer or language that does not answer one.
     case noProcessID(printer: String)
 
@@ -33,9 +33,9 @@ public enum RawJobError: Error, Hashable, Sendable, CustomStringConvertible {
                     + "Connect the drawer to a receipt printer that has one."
                 : "\(printer) has no drawer output on \(pin == .pin2 ? "pin 2" : "pin 5"); "
                     + "it has \(pins.map { $0 == .pin2 ? "pin 2" : "pin 5" }.joined(separator: " and ")). Use that one."
-        case .drawerPulseOutOfRange(let on, let off):
-            "A drawer pulse of \(on) ms on and \(off) ms off cannot be sent: ESC/POS allows 2 to 510 ms for each. "
-                + "Choose values in that range."
+        case .drawerPulseOutOfRange(let on, let off, let allowed, let language):
+            "A drawer pulse of \(on) ms on and \(off) ms off cannot be sent: \(language) allows "
+                + "\(allowed.lowerBound) to \(allowed.upperBound) ms for each. Choose values in that range."
         case .noProcessID(let printer):
             "\(printer) does not confirm a finished print with a process ID. "
                 + "Send the job without one; completion is then judged from the printer's status after the cut."

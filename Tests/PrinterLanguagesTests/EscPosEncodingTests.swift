@@ -81,7 +81,7 @@ import PrinterLanguages
         #expect(try language.drawerKick(DrawerKick()) == [0x1B, 0x70, 0x00, 25, 250])
         // Odd milliseconds round up to the next 2 ms unit.
         #expect(try language.drawerKick(DrawerKick(pin: .pin2, onMilliseconds: 3, offMilliseconds: 510)) == [0x1B, 0x70, 0x00, 2, 255])
-        #expect(throws: RawJobError.drawerPulseOutOfRange(onMilliseconds: 600, offMilliseconds: 100)) {
+        #expect(throws: RawJobError.drawerPulseOutOfRange(onMilliseconds: 600, offMilliseconds: 100, allowed: 2...510, language: .escpos)) {
             try language.drawerKick(DrawerKick(onMilliseconds: 600, offMilliseconds: 100))
         }
         let vkp = ModelCatalog.entries.first { $0.name == "VKP80III" }!.profile
@@ -99,9 +99,9 @@ import PrinterLanguages
         let error = #expect(throws: RawJobError.self) { try language.encode(RawJob(pieces: [tooWide], cut: .partial)) }
         #expect(error == .pieceTooWide(piece: 0, width: 576, printer: "Epson TM-T88VI", printableDots: 512))
         #expect(error?.description.contains("576 dots wide, but Epson TM-T88VI prints at most 512") == true)
-        let star = ModelCatalog.entries.first { $0.name == "TSP143" }!.profile
-        #expect(throws: RawJobError.noProcessID(printer: "Star TSP143")) {
-            try EscPosLanguage(profile: star).encode(RawJob(pieces: [Self.small], cut: .partial, processID: ProcessID(counter: 7)))
+        let citizen = ModelCatalog.entries.first { $0.name == "CT-S310II" }!.profile
+        #expect(throws: RawJobError.noProcessID(printer: "Citizen CT-S310II")) {
+            try EscPosLanguage(profile: citizen).encode(RawJob(pieces: [Self.small], cut: .partial, processID: ProcessID(counter: 7)))
         }
     }
 

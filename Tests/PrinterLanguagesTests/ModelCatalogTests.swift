@@ -16,8 +16,15 @@ import PrinterLanguages
         ("TM-m30II-H", "TM-m30II"),
         ("TM-m30III", "TM-m30III"),
         ("TSP143IIIU", "TSP143"),
-        ("TSP143IV (STR-001)", "TSP143"),
+        ("TSP143 (STR_T-001)", "TSP143"),
+        ("TSP143IV (STR-001)", "TSP143IV"),
         ("TSP654II", "TSP654"),
+        ("TSP654 (STR_T-001)", "TSP654"),
+        ("TSP743II (STR_T-001)", "TSP743II"),
+        ("TSP847II (STR_T-001)", "TSP847II"),
+        ("MCP31 (STR-001)", "mC-Print3"),
+        ("MCP21 (STR-001)", "mC-Print2"),
+        ("POP10 (STR-001)", "mPOP"),
         ("CT-S310II", "CT-S310II"),
         ("SRP-350plusIII", "SRP-350III"),
         ("VKP80 III", "VKP80III"),
@@ -78,7 +85,7 @@ import PrinterLanguages
 
     @Test func everyModelTheIssueNamesIsThereWithItsSource() {
         let names = Set(ModelCatalog.entries.map(\.name))
-        for model in ["TM-T88V", "TM-T88VI", "TM-T88VII", "TM-T20III", "TM-m30II", "TM-m30III", "TSP143", "TSP654",
+        for model in ["TM-T88V", "TM-T88VI", "TM-T88VII", "TM-T20III", "TM-m30II", "TM-m30III", "TSP143", "TSP143IV", "TSP654", "TSP743II", "TSP847II", "mC-Print3", "mC-Print2", "mPOP",
                       "CT-S310II", "SRP-350III", "VKP80III", "ZD420-203dpi", "ZD420-300dpi", "ZD620-203dpi",
                       "ZD620-300dpi", "ZT230-203dpi", "ZT230-300dpi"] {
             #expect(names.contains(model), "\(model)")
@@ -90,11 +97,27 @@ import PrinterLanguages
             #expect(entry.paperOptions.contains { $0.width == entry.profile.paperWidth && $0.printableDots == entry.profile.printableDots })
             #expect(entry.profile.minimumCut < entry.profile.maximumCut, "\(entry.name)")
             // Every model finds itself by its own name and each alias, through the 1284 path too.
-            for name in entry.names where entry.profile.language == .escpos {
+            for name in entry.names where entry.profile.language != .zpl {
                 #expect(ModelCatalog.entry(deviceModel: name)?.name == entry.name, "\(name)")
             }
             #expect(ModelCatalog.entry(deviceModel: entry.name)?.name == entry.name, "\(entry.name)")
         }
+    }
+
+    /// Star's printers in the language Star's SDKs drive them with: a
+    /// TSP143IIIU saved by its 1284 MDL gets Star Graphic mode, not `GS v 0`
+    /// it cannot print.
+    @Test("Star models and their languages", arguments: [
+        ("TSP143 (STR_T-001)", PrinterLanguage.starGraphic, 576), ("TSP100", .starGraphic, 576),
+        ("TSP143IV (STR-001)", .starPRNT, 576), ("MCP31 (STR-001)", .starPRNT, 576), ("MCP20 (STR-001)", .starPRNT, 384),
+        ("POP10 (STR-001)", .starPRNT, 384), ("TSP654 (STR_T-001)", .starLine, 576), ("TSP743II (STR_T-001)", .starLine, 576),
+        ("TSP847II (STR_T-001)", .starLine, 832),
+    ])
+    func starLanguages(mdl: String, language: PrinterLanguage, dots: Int) throws {
+        let profile = try #require(ModelCatalog.entry(deviceModel: mdl)).profile
+        #expect(profile.make == "Star" && profile.language == language && profile.printableDots == dots && profile.dpi == 203)
+        #expect(profile.kind == .receipt && profile.drawerPins == [.pin2, .pin5] && !profile.processIDResponse)
+        #expect(PrinterLanguage(deviceIDCommand: "STAR") == nil, "CMD:STAR names no one language: the MDL decides")
     }
 
     @Test func theFiguresTheIssueQuotes() throws {

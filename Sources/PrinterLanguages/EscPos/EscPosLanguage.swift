@@ -70,7 +70,8 @@ public struct EscPosLanguage: PrinterCommandLanguage {
             throw .noDrawerPin(kick.pin, printer: profile.makeAndModel, pins: profile.drawerPins)
         }
         guard let bytes = EscPosCommand.drawerPulse(kick) else {
-            throw .drawerPulseOutOfRange(onMilliseconds: kick.onMilliseconds, offMilliseconds: kick.offMilliseconds)
+            throw .drawerPulseOutOfRange(onMilliseconds: kick.onMilliseconds, offMilliseconds: kick.offMilliseconds,
+                                         allowed: 2...510, language: .escpos)
         }
         return bytes
     }

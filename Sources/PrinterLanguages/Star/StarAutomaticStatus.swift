@@ -21,7 +21,8 @@ public struct StarAutomaticStatus: Hashable, Sendable {
         return (StarAutomaticStatus(bytes: Array(received[start ..< start + length])), start + length)
     }
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    /// The answer in `bytes`, taken as it is; `first(in:)` finds one in a stream.
+    public init(bytes: [UInt8]) { self.bytes = bytes }
 
     private func bit(_ index: Int, _ mask: UInt8) -> Bool { index < bytes.count && bytes[index] & mask != 0 }
 
@@ -39,10 +40,12 @@ public struct StarAutomaticStatus: Hashable, Sendable {
     public var paperEnd: Bool { bit(5, 0x08) }
     public var paperNearEnd: Bool { bit(5, 0x04) }
 
-    /// In KioskPrint's terms.
+    /// In KioskPrint's terms. The drawer reads as open when its compulsion
+    /// switch is closed: Star's default, as ESC/POS's "pin 3 high" is Epson's;
+    /// a drawer wired the other way reads the other way round on both.
     public var status: RawPrinterStatus {
         RawPrinterStatus(offline: offline, coverOpen: coverOpen, paperEnd: paperEnd, paperNearEnd: paperNearEnd,
                          cutterError: cutterError, unrecoverableError: unrecoverableError || mechanicalError,
-                         autoRecoverableError: stoppedByHeadTemperature)
+                         autoRecoverableError: stoppedByHeadTemperature, drawerOpen: compulsionSwitchClosed)
     }
 }

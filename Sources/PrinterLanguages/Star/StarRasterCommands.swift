@@ -1,24 +1,21 @@
 public import PrintModel
 
-/// The bytes of Star Graphic mode, the raster language of Star's TSP100
-/// family (TSP113, TSP143, II, III; "STAR Line Mode Command Specifications"
-/// §3.4, its raster commands, and Star's CUPS filter `rastertostar`). A
-/// number in a command is ASCII decimal ended by NUL (`ESC * r Y 24 NUL`
-/// is `1B 2A 72 59 32 34 00`); a raster row's length is binary, low byte
-/// first. In a row, the most significant bit is the leftmost dot, 1 = ink.
-public enum StarGraphicCommand {
-    /// `ESC @`: the printer's settings back to their start.
-    public static let initialize: [UInt8] = [0x1B, 0x40]
+/// Star's raster commands (`ESC * r`), the whole of Star Graphic mode (the
+/// TSP100 family) and the raster extension of Star Line mode ("STAR Line
+/// Mode Command Specifications" Rev 1.12 §3.4, pp. 3-68 to 3-79, and Star's
+/// CUPS filter `rastertostar`). A number in a command is ASCII decimal ended
+/// by NUL (`ESC * r Y 24 NUL` is `1B 2A 72 59 32 34 00`); a raster row's
+/// length is binary, low byte first. In a row, the most significant bit is
+/// the leftmost dot, 1 = ink.
+public enum StarRasterCommand {
     /// `ESC * r R`: raster mode's settings back to their start.
     public static let initializeRaster: [UInt8] = [0x1B, 0x2A, 0x72, 0x52]
     /// `ESC * r A`: enter raster mode.
     public static let enterRaster: [UInt8] = [0x1B, 0x2A, 0x72, 0x41]
-    /// `ESC * r B`: quit raster mode.
+    /// `ESC * r B`: quit raster mode, printing what is left in the image buffer.
     public static let quitRaster: [UInt8] = [0x1B, 0x2A, 0x72, 0x42]
-    /// `ESC FF NUL`: print what is in the image buffer and do what the FF mode says (cut).
+    /// `ESC FF NUL`: print the image buffer and do what the FF mode says (cut).
     public static let formFeed: [UInt8] = [0x1B, 0x0C, 0x00]
-    /// `ESC ACK SOH`: send the automatic status now.
-    public static let requestStatus: [UInt8] = [0x1B, 0x06, 0x01]
 
     /// A raster command with a number: `ESC * r <letter> n NUL`.
     static func setting(_ letter: UInt8, _ value: Int) -> [UInt8] {
@@ -40,12 +37,6 @@ public enum StarGraphicCommand {
     /// `b n1 n2 d1...dk`: one dot row of `data`, then the next row.
     public static func row(_ data: ArraySlice<UInt8>) -> [UInt8] {
         [0x62, UInt8(data.count & 0xFF), UInt8(data.count >> 8)] + data
-    }
-    /// `ESC BEL n1 n2`: the drawer pulse, on and off, in 10 ms units (line-mode command, sent before raster mode).
-    public static func drawerPulse(onMilliseconds: Int, offMilliseconds: Int) -> [UInt8]? {
-        let on = (onMilliseconds + 9) / 10, off = (offMilliseconds + 9) / 10
-        guard (1...255).contains(on), (1...255).contains(off) else { return nil }
-        return [0x1B, 0x07, UInt8(on), UInt8(off)]
     }
 
     /// What a page's end does: the values of `ESC * r E` and `ESC * r F`.
