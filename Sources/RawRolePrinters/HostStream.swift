@@ -25,6 +25,10 @@ struct HostStream: Sendable {
     private var reader: Reader
     let language: PrinterLanguage
 
+    /// Whether a host stream in `language` is read here: ESC/POS and ZPL.
+    /// Star's languages are not (yet) served on the raw port.
+    static func serves(_ language: PrinterLanguage) -> Bool { language == .escpos || language == .zpl }
+
     init(language: PrinterLanguage) {
         self.language = language
         reader = language == .zpl ? .zpl(ZPLHostStream()) : .escpos(EscPosHostStream())

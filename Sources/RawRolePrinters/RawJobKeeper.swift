@@ -26,7 +26,7 @@ public struct RawJobKeeper: Sendable {
 
     /// Queues `bytes` for `role`; `from` names the client in the job's source and in messages.
     public func keep(_ bytes: [UInt8], language: PrinterLanguage, role: Role, from client: String, port: Int) async -> Outcome {
-        let file = "\(language == .zpl ? "ZPL" : "ESC/POS") from \(client) on port \(port)"
+        let file = "\(language) from \(client) on port \(port)"
         do {
             let job = try await intake.queueLanguageBytes(Data(bytes), language: language, file: "raw-\(role).\(language.rawValue)",
                                                           role: role, jobName: "\(role) raw job from \(client)",

@@ -82,9 +82,12 @@ struct RawRoleListener: Sendable {
         let client = connection.channel.remoteAddress?.ipAddress ?? "a client"
         let port = connection.channel.localAddress?.port ?? settings.listen.port
         let snapshot = await status.snapshot(of: role)
-        guard let language = snapshot.language else {
-            let message = "Raw printer \(role): the connection from \(client) was closed unread: \(snapshot.problem ?? "no language"). "
-                + "Give the role a printer that speaks ESC/POS or ZPL, or remove raw-listen from [role.\(role)]."
+        guard let language = snapshot.language, HostStream.serves(language) else {
+            let why = snapshot.language.map { "its printer speaks \($0), and the raw port serves ESC/POS and ZPL clients only" }
+            let message = "Raw printer \(role): the connection from \(client) was closed unread: "
+                + "\(why ?? snapshot.problem ?? "no language"). Give the role a printer that speaks ESC/POS or ZPL, "
+                + "or remove raw-listen from [role.\(role)]" + (snapshot.language == nil ? "." : " and let the tills print "
+                + "through WebPRNT, ePOS-Print or IPP, which reach a Star printer in its own language.")
             logger.error("\(message)")
             RawJobCount.refused(role)
             try? await connection.channel.close()

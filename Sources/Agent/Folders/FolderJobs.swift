@@ -102,16 +102,16 @@ struct FolderJobs: Sendable {
                         + "or give the folder a role in the agent's configuration (\(settings.key).role).", retryable: false)
                 }
                 return try await queue(envelope, from: file, role: role)
-            case "pdf", "png", "jpg", "jpeg", "zpl", "escpos":
+            case "pdf", "png", "jpg", "jpeg", _ where PrinterLanguage(fileExtension: kind) != nil:
                 guard let role = settings.role else {
                     throw FolderJobError("this folder has no role, so a \(kind.uppercased()) file has no printer. "
                         + "Give the folder a role in the agent's configuration (\(settings.key).role).", retryable: false)
                 }
-                // .zpl and .escpos are passed through, and only to a role with a printer of that language.
+                // .zpl, .escpos and Star's endings are passed through, and only to a role with a printer of that language.
                 return try await intake.queueFile(file.path, role: role, jobName: jobName(file), source: file.path)
             default:
                 throw FolderJobError("it is not a job file. This folder takes .json job files"
-                    + (settings.role == nil ? "" : ", PDF, PNG or JPEG files, and ZPL (.zpl) or ESC/POS (.escpos) files")
+                    + (settings.role == nil ? "" : ", PDF, PNG or JPEG files, and ZPL (.zpl), ESC/POS (.escpos) or Star (.stargraphic, .starline, .starprnt) files")
                     + ".", retryable: false)
             }
         } catch let error as IntakeError {

@@ -106,7 +106,7 @@ extension ProfileOverrides {
     /// printer the printable dots (a label printer prints its stock edge to edge).
     public func described(model: String?) throws(ProfileError) -> RawProfile {
         let missing = [language == nil ? "--language" : nil, width == nil ? "--width" : nil, dpi == nil ? "--dpi" : nil,
-                       language == .escpos && printableDots == nil ? "--printable" : nil].compactMap { $0 }
+                       language?.usualKind == .receipt && printableDots == nil ? "--printable" : nil].compactMap { $0 }
         guard missing.isEmpty, let language, let width, let dpi else { throw .missing(missing, model: model) }
         try checkValues()
         let resolution = ModelCatalog.normalisedDPI(dpi)

@@ -84,6 +84,6 @@ extension RoleSetup {
 extension ProfileOverrides {
     /// True when the overrides describe a printer the catalog does not know.
     var canDescribe: Bool {
-        language != nil && width != nil && dpi != nil && (language != .escpos || printableDots != nil)
+        language != nil && width != nil && dpi != nil && (language?.usualKind != .receipt || printableDots != nil)
     }
 }

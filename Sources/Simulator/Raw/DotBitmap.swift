@@ -35,7 +35,7 @@ public struct DotBitmap: Sendable, Hashable {
 
     /// A bitmap from packed rows of `(width + 7) / 8` bytes each, as raster
     /// commands carry them; missing bytes are paper, extra ones are dropped.
-    init<Bytes: Collection<UInt8>>(width: Int, height: Int, packed data: Bytes) {
+    public init<Bytes: Collection<UInt8>>(width: Int, height: Int, packed data: Bytes) {
         self.init(width: width, height: height)
         for (index, byte) in data.prefix(packed.count).enumerated() { packed[index] = byte }
         for row in 0..<self.height { clearPadding(ofRow: row) }

@@ -77,7 +77,7 @@ struct RawChannel: PrinterChannel {
     }
 
     func openDrawer() async -> DrawerOutcome {
-        guard profile.language == .escpos, let pin = profile.drawerPins.first else {
+        guard let pin = profile.drawerPins.first else {
             return .unsupported("\(name) (\(profile.makeAndModel)) has no cash-drawer port. Wire the drawer to the "
                 + "receipt printer's DK port and save that printer for this role.")
         }

@@ -9,7 +9,7 @@ import Store
 extension JobIntake {
     /// The endings of printer-language files: `.zpl` and `.escpos` say their
     /// language; `.bin` and `.prn` need it given.
-    public static let languageFileExtensions: Set<String> = ["zpl", "escpos", "bin", "prn"]
+    public static let languageFileExtensions: Set<String> = Set(PrinterLanguage.allCases.map(\.facts.fileExtension) + ["bin", "prn"])
 
     /// Queues a printer-language file: copied into the spool folder, checked
     /// there (size, and the language's shape), stored as `.document(path:,
@@ -51,17 +51,21 @@ extension JobIntake {
     /// own `ESC p` (Epson ESC/POS reference: ESC p m t1 t2, generate pulse).
     static func checkNoDrawer(_ opensDrawer: Bool, file: String, language: PrinterLanguage) throws(IntakeError) {
         guard opensDrawer else { return }
+        let pulse = switch language {
+        case .escpos: "(ESC p) in the ESC/POS itself."
+        case .zpl: "in a receipt job: a ZPL label printer has no drawer port."
+        case .starGraphic, .starLine, .starPRNT: "(BEL for the first drawer, SUB for the second) in the \(language) itself."
+        }
         throw IntakeError(.refused, "\(file) is \(language) sent as it is, and KioskPrint adds nothing to such bytes, "
-            + "so it cannot kick the cash drawer after them. Leave out the drawer option, and put the drawer pulse "
-            + (language == .escpos ? "(ESC p) in the ESC/POS itself." : "in a receipt job: a ZPL label printer has no drawer port."))
+            + "so it cannot kick the cash drawer after them. Leave out the drawer option, and put the drawer pulse " + pulse)
     }
 
     /// The language of a file from its name and the language given, or why neither says.
     static func language(ofFile file: String, given: PrinterLanguage?) throws(IntakeError) -> PrinterLanguage {
         let ending = (file as NSString).pathExtension.lowercased()
         guard languageFileExtensions.contains(ending) else {
-            throw IntakeError(.refused, "\(file) is not a printer-language file: those end in .zpl, .escpos, or .bin and .prn "
-                + "with their language given.")
+            throw IntakeError(.refused, "\(file) is not a printer-language file: those end in .zpl, .escpos, .stargraphic, .starline, "
+                + ".starprnt, or .bin and .prn with their language given.")
         }
         let named = PrinterLanguageFile.language(ofFile: file, given: nil)
         if let named, let given, named != given {
