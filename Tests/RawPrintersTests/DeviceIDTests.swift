@@ -26,6 +26,19 @@ struct DeviceIDTests {
         #expect(RawPrinterURI.usb(identity).description == "usb://Zebra%20Technologies/ZTC%20ZD420-203dpi%20ZPL")
     }
 
+    /// A TSP143IIIU's ID as it reports it: `CMD:STAR` names none of Star's
+    /// three languages (a TSP600 in Star Line mode says the same), so the
+    /// catalog's model decides, and the URI keeps the model string whole.
+    @Test func aStarTSP143IIIU() throws {
+        let id = DeviceID("MFG:Star;CMD:STAR;MDL:TSP143 (STR_T-001);CLS:PRINTER;")
+        #expect(id.model == "TSP143 (STR_T-001)" && id.commandSet == ["STAR"])
+        #expect(id.languages.isEmpty)
+        let identity = try #require(USBPrinterIdentity(deviceID: id, usbSerialNumber: "2580318051600012"))
+        let uri = RawPrinterURI.usb(identity).description
+        #expect(uri == "usb://Star/TSP143%20%28STR_T-001%29?serial=2580318051600012")
+        #expect(try RawPrinterURI(parsing: uri) == .usb(identity), "the URI reads back as the same printer")
+    }
+
     @Test func longKeysSpacesAndNoFinalSemicolon() {
         let id = DeviceID(" MANUFACTURER : Star Micronics ;COMMAND SET: STAR, ESC/POS ; MODEL:TSP143IIIU; SERIALNUMBER:2580318051600012 ")
         #expect(id.manufacturer == "Star Micronics")

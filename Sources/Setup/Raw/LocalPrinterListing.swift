@@ -8,15 +8,17 @@ public import RawPrinters
 public struct LocalPrinterListing: Sendable, Hashable {
     /// The device as usblp shows it.
     public var printer: LocalUSBPrinter
-    /// The first language of its `CMD:` list that KioskPrint drives; nil when none is.
+    /// The language of its catalog model, else the first language of its
+    /// `CMD:` list that KioskPrint drives; nil when neither says. (A Star
+    /// printer's `CMD:STAR` names none of Star's languages: its model does.)
     public var language: PrinterLanguage?
     /// The catalog entry its `MDL:` names, nil when the catalog does not know it.
     public var catalogEntry: CatalogEntry?
 
     public init(printer: LocalUSBPrinter) {
         self.printer = printer
-        language = printer.languages.first
         catalogEntry = printer.deviceID.model.flatMap { ModelCatalog.entry(deviceModel: $0) }
+        language = catalogEntry?.profile.language ?? printer.languages.first
     }
 
     /// `usb://EPSON/TM-T88VI?serial=X5K1234567`: what `printers add` takes.
