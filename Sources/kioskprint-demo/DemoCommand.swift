@@ -18,16 +18,17 @@ struct DemoCommand: AsyncParsableCommand {
         discussion: """
         Starts a private Avahi daemon limited to the loopback interface and three IPP \
         Everywhere printers (ippeveprinter): an 80 mm receipt roll, a 4x6 in label printer \
-        and an office A4 printer, and an ESC/POS coupon printer (a simulated Epson TM-T20III) on raw \
-        TCP. Then it does what an administrator would: discovers them, \
+        and an office A4 printer, an ESC/POS coupon printer (a simulated Epson TM-T20III) and a \
+        Star Graphic kitchen printer (a simulated Star TSP143III) on raw TCP. Then it does what an administrator would: discovers them, \
         filters by kind, saves the receipt and label printers under their roles in a \
         demo database, refuses a label printer as the receipt printer, checks them, and saves \
-        the coupon printer from the model catalog. \
+        the coupon and kitchen printers from the model catalog. \
         Last, it runs the agent (`kioskprint run`) on a demo configuration: jobs dropped into \
         watched folders, a take-a-number button and a status light (on a simulated GPIO chip), \
         a receipt posted to the HTTP API, a PDF printed through CUPS to the receipt role printer, \
         ESC/POS from python-escpos to the coupon role's raw port, an ePOS-Print XML receipt posted \
-        as Odoo posts it, and shows what each printer \
+        as Odoo posts it, a coupon posted to the kitchen's Star printer as Star's WebPRNT SDK posts it, \
+        and shows what each printer \
         received as PNG previews. \
         Nothing touches the machine's own printers, Avahi, GPIO or database. Needs root (for the \
         private Avahi daemon).
@@ -52,15 +53,20 @@ struct DemoCommand: AsyncParsableCommand {
         do { coupon = try DemoCouponPrinter.start() } catch { throw error as? CLIError ?? CLIError(error) }
         defer { coupon.simulator.stop() }
         print("  \(DemoCouponPrinter.name) at \(coupon.simulator.uri) (ESC/POS on raw TCP, no DNS-SD)")
+        let kitchen: DemoKitchenPrinter
+        do { kitchen = try DemoKitchenPrinter.start() } catch { throw error as? CLIError ?? CLIError(error) }
+        defer { kitchen.simulator.stop() }
+        print("  \(DemoKitchenPrinter.name) at \(kitchen.simulator.uri) (Star Graphic on raw TCP, no DNS-SD)")
 
         let databasePath = lab.directory.appendingPathComponent("demo.sqlite").path
         let agentRun: DemoAgentRun
         do {
             try await DemoPrinterSetup(lab: lab, databasePath: databasePath).run()
             try await coupon.save(databasePath: databasePath)
+            try await kitchen.save(databasePath: databasePath)
             agentRun = try await DemoAgentRun.prepare(lab: lab, databasePath: databasePath, coupon: coupon)
             let ended = try await agentRun.run(previews: previews)
-            try ReceivedPreviews(lab: lab, coupon: coupon, folder: previews + "/received").show(ended: ended)
+            try ReceivedPreviews(lab: lab, coupon: coupon, kitchen: kitchen, folder: previews + "/received").show(ended: ended)
         } catch {
             fflush(nil)  // what was shown so far, before the error on standard error
             throw error as? CLIError ?? CLIError(error)

@@ -83,6 +83,11 @@ struct DemoConfiguration {
         epos-devid = "local_printer"
         webprnt = true
 
+        # The kitchen role's printer is a Star TSP143III (Star Graphic mode); web POS pages
+        # on Star's SDK print to it as to a Star printer.
+        [role.kitchen]
+        webprnt = true
+
         # The coupon role is also a till's raw port 9100 (ESC/POS), on a free loopback port.
         [role.coupon]
         raw-listen = "127.0.0.1:0"

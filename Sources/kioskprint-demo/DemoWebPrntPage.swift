@@ -18,13 +18,15 @@ enum DemoWebPrntPage {
 
     /// Posts the coupon; false (with a line saying why) when WebPRNT is not served.
     static func print(agent: DemoAgentProcess, folder: String) async throws -> Bool {
-        guard let url = agent.loggedAddress(after: "WebPRNT (receipt) at ") else {
+        guard let address = agent.loggedAddress(after: "WebPRNT (kitchen, receipt) at ") else {
             Swift.print("\nWebPRNT is not served (see the agent's log); the demo skips it.")
             return false
         }
         let file = folder + "/webprnt-coupon.xml"
         try Data(coupon.utf8).write(to: URL(fileURLWithPath: file))
-        Swift.print("\nA web POS on Star's WebPRNT SDK prints a coupon to the receipt role, as StarWebPrintTrader posts it:")
+        // Two roles answer as Star printers; the POS names the kitchen's, a Star TSP143III.
+        let url = address + "?role=kitchen"
+        Swift.print("\nA web POS on Star's WebPRNT SDK prints a coupon to the kitchen role's Star TSP143III, as StarWebPrintTrader posts it:")
         Swift.print("$ curl -H 'Content-Type: text/xml; charset=UTF-8' --data-binary @webprnt-coupon.xml '\(url)'")
         let posted = try Subprocess.run(try ProgramPath.find("curl"), ["-s", "-H", "Content-Type: text/xml; charset=UTF-8",
                                                                        "--data-binary", "@" + file, url], limit: .seconds(90))

@@ -11,6 +11,7 @@ import Simulator
 struct ReceivedPreviews {
     let lab: PrinterLab
     let coupon: DemoCouponPrinter
+    let kitchen: DemoKitchenPrinter
     /// `<previews>/received`.
     let folder: String
 
@@ -19,8 +20,8 @@ struct ReceivedPreviews {
         for old in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where old.hasSuffix(".png") {
             try? FileManager.default.removeItem(atPath: folder + "/" + old)
         }
-        print("\nWhat the printers received (IPP documents read back with libcups, the ESC/POS printer's pieces as its "
-            + "simulator cut them; previews in \(folder)):")
+        print("\nWhat the printers received (IPP documents read back with libcups, the raw printers' pieces as their "
+            + "simulators cut them; previews in \(folder)):")
         var table = TextTable("PRINTER", "JOB NAME", "FORMAT", "MEDIA-COL SIZE", "PAGES", "PNG")
         var seen: Set<JobID> = []
         for printer in lab.printers {
@@ -41,8 +42,11 @@ struct ReceivedPreviews {
         // The till's job through the raw port was checked byte for byte when it was sent (DemoRawTill).
         seen.formUnion(jobs.filter { $0.name.contains("raw job from") && $0.state == .completed }.map(\.id))
         table.add(raw.row)
+        let star = try kitchen.received(jobs, folder: folder)
+        if let star { seen.insert(star.job.id); table.add(star.row) }
         print(table.render())
         print(raw.line)
+        if let star { print(star.line) }
         let lost = jobs.filter { !seen.contains($0.id) }
         guard lost.isEmpty else {
             throw demoFailure("no printer received \(lost.map { "job \($0.id) \"\($0.name)\"" }.joined(separator: ", ")), "

@@ -29,6 +29,9 @@ import Simulator
         #expect(result.output.contains("HTTP 201"), "\(result.output.suffix(3000))")
         #expect(result.output.contains("event: job  \"state\":\"completed\""))
         #expect(result.output.contains("<success>true</success><code>0</code>"), "the WebPRNT coupon printed: \(result.output.suffix(2000))")
+        // ...on the kitchen's Star TSP143III, in Star Graphic mode, cut where the plan says.
+        #expect(result.output.firstMatch(of: /Demo Kitchen TSP143III received [0-9]+ bytes of Star Graphic over raw TCP .*: 1 piece\(s\), partial cut after [0-9]+ dots, as planned/) != nil,
+                "\(result.output.suffix(1500))")
         let page = try Data(contentsOf: previews.appendingPathComponent("status-page.png"))
         #expect(page.starts(with: [0x89, 0x50, 0x4E, 0x47]) && page.count > 10_000)
     }
