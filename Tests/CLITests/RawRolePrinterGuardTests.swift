@@ -144,5 +144,30 @@ extension AgentEndToEnd {
             #expect(try await site.jobStates().isEmpty)
             await site.stop(agent)
         }
+
+        /// A role whose printer is a Star (Star Graphic mode): a till's ESC/POS
+        /// would reach it as bytes it cannot print, so the raw port closes the
+        /// connection unread and the log names the language and the ways in that work.
+        @Test func aRoleWithAStarPrinterClosesTheRawPortAndNamesTheWaysThatWork() async throws {
+            let lab = try await PrinterLab.shared()
+            let star = try StarPrinterSimulator(configuration: .init(emulation: .starGraphic))
+            defer { star.stop() }
+            let site = try AgentHarness(lab: lab)
+            let port = try Loopback.freePort()
+            try site.writeConfiguration("[role.kitchen]\nraw-listen = \"127.0.0.1:\(port)\"\n")
+            let added = try await site.runner.run(["printers", "add", star.uri, "--role", "kitchen", "--model", "TSP143"])
+            #expect(added.status == 0, "\(added.output)\(added.errors)")
+            let agent = try await site.start()
+            let till = try RawClient(port: port)
+            try? await till.send(Self.receipt)
+            _ = try await till.readUntilClosed()
+            try await pollUntil("the reason in the log", within: .seconds(10)) {
+                site.logText.contains("was closed unread: its printer speaks Star Graphic, and the raw port serves ESC/POS and ZPL clients only")
+            }
+            #expect(site.logText.contains("through WebPRNT, ePOS-Print or IPP"))
+            #expect(try await site.jobStates().isEmpty)
+            #expect(star.record.pieces.isEmpty)
+            await site.stop(agent)
+        }
     }
 }
