@@ -25,7 +25,7 @@ struct KioskprintBench: AsyncParsableCommand {
             with `scripts/build-release.sh --product kioskprint`.
             """,
         subcommands: [
-            DiscoveryCommand.self, RenderCommand.self, PrintCommand.self, RawCommand.self, AgentCommand.self,
+            DiscoveryCommand.self, RenderCommand.self, PrintCommand.self, RawCommand.self, SerialCommand.self, AgentCommand.self,
             MovedCommand.self, RetentionCommand.self, APICommand.self, IPPCommand.self, RawListenCommand.self, HostileCommand.self, CPUCommand.self,
             RenderOneCommand.self, RenderIdleCommand.self, RenderIntakeCommand.self, RenderGoldenCommand.self,
         ],

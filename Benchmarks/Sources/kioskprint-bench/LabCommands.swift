@@ -96,6 +96,27 @@ struct RawCommand: AsyncParsableCommand {
     }
 }
 
+/// `kioskprint-bench serial [--receipts N]`: a receipt on a serial line in each raw language.
+struct SerialCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serial",
+        abstract: "A 30-item receipt to a printer on a serial line, in ESC/POS and in Star's three languages.",
+        discussion: """
+            The same receipt through the spooler to a simulated printer on a pseudo-terminal read at the line's \
+            rate, for ESC/POS raster, Star Graphic, Star Line and StarPRNT, at 115200 baud (N receipts each) and \
+            19200 baud (one each): queued to completed and the bytes on the wire. Needs neither root nor a lab.
+            """)
+
+    @Option(help: ArgumentHelp("Receipts for each printer at 115200 baud.", valueName: "n"))
+    var receipts = SerialBench.defaultReceipts
+
+    func validate() throws {
+        guard receipts > 0 else { throw ValidationError("--receipts takes a whole number above 0, e.g. --receipts 3.") }
+    }
+
+    func run() async throws { await SerialBench.run(receipts: receipts) }
+}
+
 /// `kioskprint-bench agent`: `kioskprint run` as a service.
 struct AgentCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
