@@ -30,7 +30,7 @@ import PrinterLanguages
 
     @Test func bandRowCountsUseBothBytesOfYAndX() throws {
         var wide = MonoBitmap(width: 512, height: 300)          // 64 bytes a row
-        for y in 0..<300 { wide.setInk(true, x: 0, y: y) }     // no blank rows: all raster
+        for y in 0..<300 { wide.setInk(true, x: 0, y: y); wide.setInk(true, x: 511, y: y) }  // no blank rows: all raster
         let bytes = try EscPosLanguage(profile: Self.tmT88VI).encode(RawJob(pieces: [wide], cut: .full))
         // Band 1: 256 rows (yL 0, yH 1); band 2: 44 rows.
         #expect(Array(bytes[2..<10]) == [0x1D, 0x76, 0x30, 0x00, 64, 0, 0, 1])
@@ -41,19 +41,32 @@ import PrinterLanguages
         #expect(bytes.count == 2 + 8 + 64 * 256 + 8 + 64 * 44 + 4)
     }
 
-    @Test func longBlankRunsGoAsFeedsInDotsAndShortOnesStayRaster() throws {
+    @Test func whiteRunsGoAsFeedsInDotsLongAndShort() throws {
         var piece = MonoBitmap(width: 512, height: 620)
         piece.setInk(true, x: 0, y: 0)          // row 0 inked
-        piece.setInk(true, x: 0, y: 10)         // rows 1...9: a short blank run, kept as raster
-        piece.setInk(true, x: 0, y: 619)        // rows 11...618: 608 blank rows, fed
+        piece.setInk(true, x: 0, y: 10)         // rows 1...9: a short white run, fed
+        piece.setInk(true, x: 0, y: 619)        // rows 11...618: 608 white rows, fed
         let bytes = try EscPosLanguage(profile: Self.tmT88VI).encode(RawJob(pieces: [piece], cut: .none))
-        var expected: [UInt8] = [0x1B, 0x40, 0x1D, 0x76, 0x30, 0x00, 64, 0, 11, 0]
-        expected += Array(repeating: 0, count: 64 * 11)
-        expected[10] = 0x80; expected[10 + 64 * 10] = 0x80
-        expected += [0x1D, 0x50, 180, 180]       // GS P: one motion unit = one dot at 180 dpi
+        // Only the first byte of each row holds ink, so the bands are one byte wide.
+        var expected: [UInt8] = [0x1B, 0x40, 0x1D, 0x76, 0x30, 0x00, 1, 0, 1, 0, 0x80]
+        expected += [0x1D, 0x50, 180, 180]       // GS P: one motion unit = one dot at 180 dpi, once
+        expected += [0x1B, 0x4A, 9]              // ESC J: rows 1...9
+        expected += [0x1D, 0x76, 0x30, 0x00, 1, 0, 1, 0, 0x80]
         expected += [0x1B, 0x4A, 255, 0x1B, 0x4A, 255, 0x1B, 0x4A, 98]   // ESC J: 608 rows
-        expected += [0x1D, 0x76, 0x30, 0x00, 64, 0, 1, 0, 0x80] + Array(repeating: 0, count: 63)
+        expected += [0x1D, 0x76, 0x30, 0x00, 1, 0, 1, 0, 0x80]
         #expect(bytes == expected)
+    }
+
+    /// A band is as wide as its widest inked row: the white bytes right of
+    /// the ink are not sent, and the dots land where they were.
+    @Test func bandsAreOnlyAsWideAsTheirInk() throws {
+        var piece = MonoBitmap(width: 512, height: 3)
+        piece.setInk(true, x: 3, y: 0)          // byte 0
+        piece.setInk(true, x: 8, y: 1)          // byte 1
+        piece.setInk(true, x: 20, y: 2)         // byte 2: the band is 3 bytes wide
+        let bytes = try EscPosLanguage(profile: Self.tmT88VI).encode(RawJob(pieces: [piece], cut: .none))
+        #expect(bytes == [0x1B, 0x40, 0x1D, 0x76, 0x30, 0x00, 3, 0, 3, 0,
+                          0x10, 0, 0,  0, 0x80, 0,  0, 0, 0x08])
     }
 
     @Test func aFullCutOnAPrinterThatMakesOne() throws {
@@ -70,10 +83,12 @@ import PrinterLanguages
                          copies: 2, processID: ProcessID("0042"))
         let bytes = try EscPosLanguage(profile: Self.tmT88VI).encode(job)
         let piece1: [UInt8] = [0x1D, 0x76, 0x30, 0x00, 0x01, 0x00, 0x01, 0x00, 0x80, 0x1D, 0x56, 0x42, 0x00]
-        let piece2: [UInt8] = [0x1D, 0x76, 0x30, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0x1D, 0x56, 0x42, 0x00]
+        // The white piece is fed, not sent as raster: GS P (once, 180 dpi), ESC J 1.
+        let piece2First: [UInt8] = [0x1D, 0x50, 180, 180, 0x1B, 0x4A, 1, 0x1D, 0x56, 0x42, 0x00]
+        let piece2: [UInt8] = [0x1B, 0x4A, 1, 0x1D, 0x56, 0x42, 0x00]
         let drawer: [UInt8] = [0x1B, 0x70, 0x01, 50, 100]          // ESC p, m 1 = pin 5, 2 ms units
         let processID: [UInt8] = [0x1D, 0x28, 0x48, 0x06, 0x00, 0x30, 0x30, 0x30, 0x30, 0x34, 0x32]
-        #expect(bytes == [0x1B, 0x40] + piece1 + piece2 + piece1 + piece2 + drawer + processID)
+        #expect(bytes == [0x1B, 0x40] + piece1 + piece2First + piece1 + piece2 + drawer + processID)
     }
 
     @Test func drawerKickAloneAndItsLimits() throws {

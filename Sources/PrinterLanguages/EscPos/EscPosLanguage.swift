@@ -8,7 +8,8 @@ public import PrintModel
 ///
 ///     ESC @
 ///     for each copy, for each piece:
-///         GS v 0 bands of at most `bandRows` rows, ceil(width / 8) bytes a row
+///         GS v 0 bands of at most `bandRows` inked rows, each as wide as its widest row
+///         GS P x y once, then ESC J n     (each run of white rows, fed in dots)
 ///         GS V 65|66 0                        (unless the cut is none)
 ///     ESC p m t1 t2                           (when a drawer kick is asked for)
 ///     GS ( H 6 0 48 48 d1 d2 d3 d4            (when a process ID is asked for)
@@ -105,46 +106,59 @@ public struct EscPosLanguage: PrinterCommandLanguage {
                                     paperSensor: statusBytes[3]).status(drawerOpenLevel: drawerOpenLevel)
     }
 
-    /// Blank runs at least this long go as feeds, not raster: a receipt is
-    /// mostly white between its lines, and raster sends every white dot
-    /// (72 bytes a row at 576 dots), which a serial line pays for.
-    static let shortestFedRun = 16
-
+    /// Inked rows as raster, every run of white rows as a feed: raster
+    /// sends every white dot (72 bytes a row at 576 dots), which a serial
+    /// line pays for, and a receipt is mostly white between its lines; a
+    /// feed is 3 bytes (`ESC J`, after one `GS P` making its unit a dot).
+    /// Without a motion unit for the head's resolution, the white rows go as
+    /// raster one byte wide.
     private func appendRaster(of piece: MonoBitmap, to bytes: inout [UInt8], unitsSet: inout Bool) {
         let units = EscPosCommand.motionUnits(dotsPerInch: profile.dpi)
-        var inked = 0  // the first row not yet sent
         var row = 0
         while row < piece.height {
-            guard units != nil, isBlank(piece, row: row) else { row += 1; continue }
+            let white = inkedBytes(piece, row: row) == 0
             var end = row
-            while end < piece.height && isBlank(piece, row: end) { end += 1 }
-            if end - row >= Self.shortestFedRun {
-                appendBands(of: piece, rows: inked..<row, to: &bytes)
-                if !unitsSet, let units { bytes += units; unitsSet = true }
+            while end < piece.height && (inkedBytes(piece, row: end) == 0) == white { end += 1 }
+            if white, let units {
+                if !unitsSet { bytes += units; unitsSet = true }
                 var left = end - row
                 while left > 0 {
                     bytes += EscPosCommand.feed(units: min(left, 255))
                     left -= min(left, 255)
                 }
-                inked = end
+            } else {
+                appendBands(of: piece, rows: row..<end, to: &bytes)
             }
             row = end
         }
-        appendBands(of: piece, rows: inked..<piece.height, to: &bytes)
     }
 
+    /// Bands of at most `bandRows` rows, each only as wide as its widest
+    /// inked row: `GS v 0` prints from the left margin, so the white bytes
+    /// right of the ink need not be sent. A receipt's short lines and
+    /// centred headings are mostly such bytes.
     private func appendBands(of piece: MonoBitmap, rows: Range<Int>, to bytes: inout [UInt8]) {
         let rowBytes = piece.bytesPerRow
         for top in stride(from: rows.lowerBound, to: rows.upperBound, by: bandRows) {
             let count = min(bandRows, rows.upperBound - top)
-            bytes += EscPosCommand.rasterBand(bytesPerRow: rowBytes, rows: count,
-                                              data: piece.rows[(top * rowBytes)..<((top + count) * rowBytes)])
+            let width = max(1, (top..<(top + count)).map { inkedBytes(piece, row: $0) }.max() ?? 1)
+            guard width < rowBytes else {
+                bytes += EscPosCommand.rasterBand(bytesPerRow: rowBytes, rows: count,
+                                                  data: piece.rows[(top * rowBytes)..<((top + count) * rowBytes)])
+                continue
+            }
+            var data: [UInt8] = []
+            data.reserveCapacity(width * count)
+            for row in top..<(top + count) { data += piece.rows[(row * rowBytes)..<(row * rowBytes + width)] }
+            bytes += EscPosCommand.rasterBand(bytesPerRow: width, rows: count, data: data[...])
         }
     }
 
-    private func isBlank(_ piece: MonoBitmap, row: Int) -> Bool {
-        let rowBytes = piece.bytesPerRow
-        return piece.rows[(row * rowBytes)..<((row + 1) * rowBytes)].allSatisfy { $0 == 0 }
+    /// The bytes of `row` up to its last inked one; 0 for a white row.
+    private func inkedBytes(_ piece: MonoBitmap, row: Int) -> Int {
+        let start = row * piece.bytesPerRow
+        return piece.rows[start..<(start + piece.bytesPerRow)].lastIndex { $0 != 0 }.map { $0 - start + 1 } ?? 0
     }
+
 }
 
