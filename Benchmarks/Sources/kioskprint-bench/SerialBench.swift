@@ -62,8 +62,8 @@ enum SerialBench {
                 + "(a pseudo-terminal read at baud / 10 bytes a second), each language KioskPrint speaks"
             let notes = """
                 Bytes on the wire: every byte the simulator read during the job, the spooler's status requests included \
-                (ESC/POS DLE EOT and GS ( H; Star ESC ACK SOH). ESC/POS sends the receipt as GS v 0 raster, 72 bytes a row \
-                at 576 dots, with white runs as feeds; Star Graphic and Star Line send each row without its trailing white \
+                (ESC/POS DLE EOT and GS ( H; Star ESC ACK SOH). ESC/POS sends the inked rows as GS v 0 raster in bands \
+                only as wide as their ink, and every white run as an ESC J feed; Star Graphic and Star Line send each row without its trailing white \
                 bytes and white runs as ESC * r Y; StarPRNT sends ESC GS S blocks as wide as their widest inked row. \
                 Cut exact: the piece's length in dots is the planned cut length at 203 dpi.
                 """
