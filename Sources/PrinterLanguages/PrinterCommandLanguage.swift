@@ -27,6 +27,20 @@ public protocol PrinterCommandLanguage: Sendable {
     func statusAnswerLength(in received: [UInt8]) -> Int?
     /// The status in a complete answer.
     func status(from answer: [UInt8]) throws(StatusAnswerError) -> RawPrinterStatus
+    /// The count of finished jobs a complete status answer carries, where the
+    /// language keeps one that a job's end marks (Star's ETB counter, which
+    /// goes up once everything before the job's `ETB` has printed); nil
+    /// otherwise. A job counts as printed once the count has moved.
+    func printedCount(in answer: [UInt8]) -> Int?
+    /// True when `printedCount` reads a count from this language's answers
+    /// and every job the encoder makes ends with the mark that moves it.
+    var keepsPrintedCount: Bool { get }
+}
+
+extension PrinterCommandLanguage {
+    /// No count: ESC/POS confirms with process IDs, ZPL not at all.
+    public func printedCount(in answer: [UInt8]) -> Int? { nil }
+    public var keepsPrintedCount: Bool { false }
 }
 
 extension RawProfile {

@@ -23,6 +23,7 @@ import Testing
             [0x1B, 0x2A, 0x72, 0x59, 0x31, 0x00],  // ESC * r Y 1: the white row fed
             [0x1B, 0x0C, 0x00],  // ESC FF NUL: print, feed to the cutter, cut
             [0x1B, 0x2A, 0x72, 0x42],  // ESC * r B
+            [0x17],  // ETB: the counter moves once all of it has printed
         ]
         #expect(bytes == expected.flatMap { $0 })
     }
@@ -38,10 +39,11 @@ import Testing
             [0x1B, 0x2A, 0x72, 0x42],  // back to line mode
             [0x1B, 0x64, 0x02],  // ESC d 2: the TSP654 cuts partially only, so...
             [0x07],  // BEL: device 1
+            [0x17],  // ETB
         ]
         // ...a full cut asked of a partial-only cutter is the partial ESC d 3.
         var wanted = expected.flatMap { $0 }
-        wanted[wanted.count - 2] = 0x03
+        wanted[wanted.count - 3] = 0x03
         #expect(bytes == wanted)
     }
 
@@ -52,6 +54,7 @@ import Testing
             [0x1B, 0x1D, 0x53, 0x01, 0x01, 0x00, 0x01, 0x00, 0x00, 0x80],  // ESC GS S 1, x 1 byte, y 1 row, n 0: the inked row
             [0x1B, 0x1D, 0x53, 0x01, 0x01, 0x00, 0x01, 0x00, 0x00, 0x00],  // the white row, one byte wide
             [0x1B, 0x64, 0x03],  // ESC d 3: feed to the cutter, partial cut
+            [0x17],  // ETB
         ]
         #expect(bytes == expected.flatMap { $0 })
     }
@@ -102,5 +105,15 @@ import Testing
         #expect(status.drawerOpen == false)
         let refused = #expect(throws: StatusAnswerError.self) { try language.status(from: [0x12, 0x12, 0x12, 0x12]) }
         #expect(refused?.description.contains("Star's automatic status") == true)
+    }
+
+    /// Byte 8 carries the ETB counter in bits 1-3 and 5-6: 0x6E is 31, 0x22 is 9.
+    @Test func theETBCounterIsReadFromByteEight() throws {
+        let language = StarGraphicLanguage(profile: try Self.profile("TSP143"))
+        let escpos = EscPosLanguage(profile: try Self.profile("TM-T20III"))
+        #expect(language.keepsPrintedCount && !escpos.keepsPrintedCount)
+        #expect(language.printedCount(in: [0x23, 0x06, 0, 0, 0, 0, 0, 0x6E, 0]) == 31)
+        #expect(language.printedCount(in: [0x23, 0x06, 0, 0, 0, 0, 0, 0x22, 0]) == 9)
+        #expect(language.printedCount(in: [0x23, 0x06, 0, 0]) == nil, "no whole answer, no count")
     }
 }

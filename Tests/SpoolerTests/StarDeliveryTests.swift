@@ -1,6 +1,7 @@
 import Foundation
 import PrintModel
 import PrinterLanguages
+import RawPrinters
 import Simulator
 import Spooler
 import Store
@@ -82,7 +83,8 @@ import Testing
         #expect(piece.cut?.kind == .partial)
         let record = printer.record
         #expect(record.problems.isEmpty && record.unknownCommands.isEmpty, "\(record.problems) \(record.unknownCommands)")
-        #expect(record.statusRequests >= 2, "asked before and after the job")
+        #expect(record.statusRequests >= 3, "asked before the job (readiness, the ETB count) and after it")
+        #expect(job.stateReasons.contains("etb-confirmed"), "the printer's ETB count moved: \(job.stateReasons)")
 
         // Every code the drawing holds scans off the Star's paper, with the same text.
         let drawing = DotBitmap(width: expected.width, height: expected.height, packed: expected.rows)
@@ -119,5 +121,23 @@ import Testing
         #expect(printer.record.pieces.isEmpty && printer.record.statusRequests >= 1)
         task.cancel()
         _ = try? await task.value
+    }
+
+    /// A printer that stops with the job in it (the cover opened) holds the
+    /// job's ETB: the count does not move, so the job is not counted as
+    /// printed; once the cover closes the count moves, and a send confirms.
+    @Test func anETBHeldByAStoppedPrinterLeavesTheJobUnconfirmed() async throws {
+        let printer = try StarPrinterSimulator(configuration: .init(emulation: .starPRNT))
+        defer { printer.stop() }
+        let profile = try ModelCatalog.profile(model: "mC-Print3")
+        let session = RawPrinterSession(uri: try RawPrinterURI(parsing: printer.uri), profile: profile, name: "mC-Print3 sim")
+        let bytes = try profile.commandLanguage.encode(RawJob(pieces: [MonoBitmap(picture: ["#."])!], cut: .partial))
+        printer.update { $0.coverOpen = true }
+        guard case .unconfirmed(let why) = await session.send(bytes) else { Issue.record("a held ETB confirmed the job"); return }
+        #expect(why.contains("cover-open"), "\(why)")
+        printer.update { $0.coverOpen = false }
+        guard case .printed(let notes) = await session.send(bytes) else { Issue.record("not confirmed once it printed"); return }
+        #expect(notes.contains("etb-confirmed"))
+        #expect(printer.record.pieces.count == 1, "the first job's bytes were skipped while the cover was open")
     }
 }

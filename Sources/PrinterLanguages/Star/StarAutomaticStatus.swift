@@ -36,6 +36,12 @@ public struct StarAutomaticStatus: Hashable, Sendable {
     public var unrecoverableError: Bool { bit(3, 0x20) }
     public var cutterError: Bool { bit(3, 0x08) }
     public var mechanicalError: Bool { bit(3, 0x04) }
+    // Byte 8, the ETB counter: five bits, in bits 1-3 and 5-6.
+    /// How many `ETB`s the printer has reached (0 to 31, then 0 again) since it started or `ESC RS E` cleared it.
+    public var etbCounter: Int {
+        guard bytes.count > 7 else { return 0 }
+        return Int((bytes[7] >> 1) & 0x07) | Int((bytes[7] >> 2) & 0x18)
+    }
     // Byte 6, paper sensor.
     public var paperEnd: Bool { bit(5, 0x08) }
     public var paperNearEnd: Bool { bit(5, 0x04) }

@@ -11,6 +11,9 @@ public enum StarCommand {
     public static let requestStatus: [UInt8] = [0x1B, 0x06, 0x01]
     /// `BEL`: drive external device 1 (the drawer on connector pin 2) with the pulse `ESC BEL` set.
     public static let driveDevice1: [UInt8] = [0x07]
+    /// `ETB`: once everything before it has printed, the printer adds one to
+    /// the ETB counter its automatic status carries (3-54).
+    public static let endOfJob: [UInt8] = [0x17]
     /// `SUB`: drive external device 2 (connector pin 5), with its fixed 200 ms pulse.
     public static let driveDevice2: [UInt8] = [0x1A]
 

@@ -15,6 +15,7 @@ public import PrintModel
 ///         ESC FF NUL                          (print, feed to the cutter, cut: F mode 13 partial, 9 full, 3 tear bar)
 ///     ESC * r D n NUL                         (the drawer, after the last cut)
 ///     ESC * r B                               (quit raster mode)
+///     ETB                                     (the ETB counter goes up once all of it has printed)
 public struct StarGraphicLanguage: StarCommandLanguage {
     /// The printer spoken to.
     public let profile: RawProfile
@@ -38,6 +39,6 @@ public struct StarGraphicLanguage: StarCommandLanguage {
             }
         }
         if let kick = job.drawerKick { bytes += StarRasterCommand.drawer(kick.pin == .pin2 ? 1 : 2) }
-        return bytes + StarRasterCommand.quitRaster
+        return bytes + StarRasterCommand.quitRaster + StarCommand.endOfJob
     }
 }

@@ -11,8 +11,10 @@ public import PrintModel
 ///   (connector pin 2), `SUB` device 2 (pin 5, its pulse fixed at 200 ms);
 /// - the checks on a job before it is encoded.
 ///
-/// Star printers confirm no process ID as Epson's do: a job counts as
-/// printed from the status read after its bytes (`RawSendOutcome`).
+/// Every job ends with `ETB`: the printer adds one to the ETB counter in its
+/// automatic status once all before it has printed, so a job counts as
+/// printed when the counter has moved (`RawPrinterSession.send`), as an
+/// Epson's does when its process ID comes back.
 public protocol StarCommandLanguage: PrinterCommandLanguage {}
 
 extension StarCommandLanguage {
@@ -55,6 +57,11 @@ extension StarCommandLanguage {
     public func statusAnswerLength(in received: [UInt8]) -> Int? {
         StarAutomaticStatus.first(in: received)?.end
     }
+
+    /// The ETB counter.
+    public func printedCount(in answer: [UInt8]) -> Int? { StarAutomaticStatus.first(in: answer)?.status.etbCounter }
+    /// Every Star job ends with `ETB`.
+    public var keepsPrintedCount: Bool { true }
 
     public func status(from answer: [UInt8]) throws(StatusAnswerError) -> RawPrinterStatus {
         guard let found = StarAutomaticStatus.first(in: answer) else {

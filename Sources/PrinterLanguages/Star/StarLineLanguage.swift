@@ -15,6 +15,7 @@ public import PrintModel
 ///         ESC * r B                           (back to line mode)
 ///         ESC d 3 | ESC d 2                   (feed to the cutter and cut, partial or full; nothing to tear)
 ///     BEL | SUB                               (the drawer, after the last cut)
+///     ETB                                     (the ETB counter goes up once all of it has printed)
 public struct StarLineLanguage: StarCommandLanguage {
     /// The printer spoken to.
     public let profile: RawProfile
@@ -39,6 +40,6 @@ public struct StarLineLanguage: StarCommandLanguage {
             }
         }
         if let kick = job.drawerKick { bytes += StarCommand.drive(kick.pin) }
-        return bytes
+        return bytes + StarCommand.endOfJob
     }
 }

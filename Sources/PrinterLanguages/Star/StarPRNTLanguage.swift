@@ -10,6 +10,7 @@ public import PrintModel
 ///         ESC GS S 1 xL xH yL yH 0 data       (blocks of at most `blockRows` rows)
 ///         ESC d 3 | ESC d 2                   (feed to the cutter and cut, partial or full)
 ///     BEL | SUB                               (the drawer, after the last cut)
+///     ETB                                     (the ETB counter goes up once all of it has printed)
 ///
 /// A block is only as wide as the widest row in it needs: ink ends well short
 /// of the edge on most receipt lines, and a run of white rows is a block one
@@ -42,7 +43,7 @@ public struct StarPRNTLanguage: StarCommandLanguage {
             }
         }
         if let kick = job.drawerKick { bytes += StarCommand.drive(kick.pin) }
-        return bytes
+        return bytes + StarCommand.endOfJob
     }
 
     /// Runs of white rows and runs of inked rows, each as blocks as wide as their widest row.

@@ -55,6 +55,12 @@ public struct RawPrinterSession: Sendable {
         let link: AsyncPrinterLink
         do { link = try await open() } catch { return .notSent(error.description) }
         defer { link.close() }
+        // Star's count of printed jobs, before this one's ETB moves it; nil when the language keeps none
+        // or the printer did not answer (then the status after the job is all there is).
+        var countBefore: Int?
+        if language.keepsPrintedCount, let answer = try? await readStatusAnswer(on: link, after: .now) {
+            countBefore = language.printedCount(in: answer)
+        }
         let started = ContinuousClock.now
         do {
             try await link.write(bytes, stallWindow: timeout)
@@ -78,16 +84,26 @@ public struct RawPrinterSession: Sendable {
             }
         }
         let status: RawPrinterStatus?
-        do { status = try await readStatus(on: link, after: max(ContinuousClock.now, carried)) } catch {
+        var confirmed = processID != nil
+        do {
+            if let countBefore {
+                let counted = try await awaitPrintedCount(past: countBefore, on: link, after: carried)
+                status = counted.status
+                confirmed = counted.moved
+                if counted.moved { notes.append("etb-confirmed") }
+            } else {
+                status = try await readStatus(on: link, after: max(ContinuousClock.now, carried))
+            }
+        } catch {
             return .unconfirmed("\(name) took all \(bytes.count) bytes but did not answer the status check after them: \(error)")
         }
         if let status {
             let stopping = status.reasons.filter(\.needsAttention)
-            // Confirmed by its process ID, the job is done whatever came after
-            // (the roll may have run out just after its cut). Otherwise the
-            // bytes are in the printer but it stopped: the rest may print once
-            // someone acts, or never.
-            if !stopping.isEmpty, processID == nil {
+            // Confirmed by its process ID or its ETB count, the job is done
+            // whatever came after (the roll may have run out just after its
+            // cut). Otherwise the bytes are in the printer but it stopped: the
+            // rest may print once someone acts, or never.
+            if !stopping.isEmpty, !confirmed {
                 return .unconfirmed("\(name) took all \(bytes.count) bytes, then reported "
                     + stopping.map(\.keyword).joined(separator: ", ") + ".")
             }
@@ -130,6 +146,36 @@ public struct RawPrinterSession: Sendable {
     /// `carried` (when the line has carried what went before the question).
     private func readStatus(on link: AsyncPrinterLink,
                             after carried: ContinuousClock.Instant) async throws(RawPrintError) -> RawPrinterStatus? {
+        guard let answer = try await readStatusAnswer(on: link, after: carried) else { return nil }
+        do { return try language.status(from: answer) } catch { throw .badAnswer(error.description) }
+    }
+
+    /// How often a printer that keeps a printed count is asked again while its job prints.
+    static let countPollInterval = Duration.milliseconds(50)
+
+    /// Asks the status until the printed count has moved past `before` (the
+    /// job's end mark printed), the printer reports a stop with the count
+    /// unmoved, or `timeout` past `carried` passes with neither (then the
+    /// last status, unconfirmed). A printer working through a long job keeps
+    /// answering, so the wait follows its progress as a write does.
+    private func awaitPrintedCount(past before: Int, on link: AsyncPrinterLink, after carried: ContinuousClock.Instant)
+        async throws(RawPrintError) -> (status: RawPrinterStatus?, moved: Bool) {
+        let deadline = carried + timeout
+        while true {
+            guard let answer = try await readStatusAnswer(on: link, after: max(ContinuousClock.now, carried)) else {
+                return (nil, false)
+            }
+            let status: RawPrinterStatus
+            do { status = try language.status(from: answer) } catch { throw .badAnswer(error.description) }
+            if let count = language.printedCount(in: answer), count != before { return (status, true) }
+            if status.reasons.contains(where: \.needsAttention) || ContinuousClock.now >= deadline { return (status, false) }
+            do { try await Task.sleep(for: Self.countPollInterval) } catch { return (status, false) }
+        }
+    }
+
+    /// Writes the status request and reads one whole answer; nil when the link only writes.
+    private func readStatusAnswer(on link: AsyncPrinterLink,
+                                  after carried: ContinuousClock.Instant) async throws(RawPrintError) -> [UInt8]? {
         do { try await link.write(language.statusRequest, stallWindow: timeout) } catch { throw .link(error) }
         let language = self.language
         let answer: AnswerRead
@@ -144,7 +190,7 @@ public struct RawPrinterSession: Sendable {
         switch answer.end {
         case .complete:
             let length = language.statusAnswerLength(in: answer.bytes) ?? answer.bytes.count
-            do { return try language.status(from: Array(answer.bytes.prefix(length))) } catch { throw .badAnswer(error.description) }
+            return Array(answer.bytes.prefix(length))
         case .limitReached:
             throw .badAnswer(overlong(answer, "the status request"))
         case .deadlinePassed:

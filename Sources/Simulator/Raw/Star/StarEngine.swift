@@ -28,6 +28,8 @@ struct StarEngine: RawPrinterEngine {
     private var formFeedMode = StarEngine.initialEndMode, endMode = StarEngine.initialEndMode
     /// Rows printed since the last form feed or end of document: quitting raster mode runs the EOT mode on them.
     private var rowsSinceFormFeed = false
+    /// The ETB counter (five bits) and the ETBs waiting for a stopped printer to print again.
+    private var etbCounter = 0, heldETBs = 0
     /// Device 1's pulse from `ESC BEL n1 n2`, in milliseconds (Star's start value: 200 on, 200 off).
     private var pulse = (on: 200, off: 200)
 
@@ -57,16 +59,22 @@ struct StarEngine: RawPrinterEngine {
         pending.removeAll()
     }
 
-    /// Sets the sensors; a Star printer sends nothing unasked here (automatic status sending is off).
+    /// Sets the sensors; a Star printer sends nothing unasked here (automatic
+    /// status sending is off). ETBs held while it was stopped count once it prints again.
     mutating func setState(_ new: StarPrinterState) -> [UInt8] {
         state = new
+        if new.canPrint, heldETBs > 0 { etbCounter = (etbCounter + heldETBs) & 0x1F; heldETBs = 0 }
         return []
     }
 
     /// The command at the start of `bytes`: how many bytes it took, or nil until it has fully arrived.
     private mutating func interpret(_ bytes: ArraySlice<UInt8>, answers: inout [UInt8]) -> Int? {
         switch bytes[at: 0] {
-        case 0x00, 0x17: return 1  // NUL between pages (Star's CUPS filter sends one), ETB (no counter here)
+        case 0x00: return 1  // NUL between pages (Star's CUPS filter sends one)
+        case 0x17:  // ETB: counted once everything before it has printed; held while the printer is stopped
+            log("ETB")
+            if state.canPrint { etbCounter = (etbCounter + 1) & 0x1F } else { heldETBs += 1 }
+            return 1
         case 0x07, 0x1C: drive(device: 1, command: bytes[at: 0] == 0x07 ? "BEL" : "FS"); return 1
         case 0x1A, 0x19: drive(device: 2, command: bytes[at: 0] == 0x1A ? "SUB" : "EM"); return 1
         case 0x62 where speaksRaster && inRaster, 0x6B where speaksRaster && inRaster: return rasterRow(bytes)
@@ -89,7 +97,7 @@ struct StarEngine: RawPrinterEngine {
             guard bytes.count >= 3 else { return nil }
             guard bytes[at: 2] == 0x01 else { return unknown(bytes, count: 3) }
             record.statusRequests += 1
-            answers += state.automaticStatus(version: language == .starPRNT ? 6 : 3)
+            answers += state.automaticStatus(version: language == .starPRNT ? 6 : 3, etbCounter: etbCounter)
             return 3
         case 0x07:  // ESC BEL n1 n2: device 1's pulse, 10 ms units
             guard bytes.count >= 4 else { return nil }
