@@ -1,40 +1,12 @@
-/// What a simulated ESC/POS printer's sensors report, set by a test; the
-/// printer answers status requests from it.
-///
-/// The status bytes follow Epson's ESC/POS Application Programming Guide
+/// A simulated ESC/POS printer's sensors, and the status bytes it answers
+/// with. The status bytes follow Epson's ESC/POS Application Programming Guide
 /// (DLE EOT, GS a, GS r; seen in the TM-T88III/TM-L60II technical
 /// references and Epson's online ESC/POS command reference). Bits the guide
 /// fixes ("not used, fixed to on/off") are set as it fixes them, which is
 /// how a host tells a DLE EOT byte (xxx1xx10) from the first ASB byte (xxx1xx00).
-public struct EscPosPrinterState: Sendable, Hashable {
-    /// The roll is empty: the printer stops and goes offline.
-    public var paperOut: Bool
-    /// The roll is nearly empty: a warning only, printing goes on.
-    public var paperNearEnd: Bool
-    /// The cover is open: the printer stops and goes offline.
-    public var coverOpen: Bool
-    /// Offline for another reason (for example taken offline at its panel).
-    public var offline: Bool
-    /// The cash drawer is open. Reported as pin 3 of the drawer kick-out
-    /// connector reading HIGH; the guide names only the level, and which
-    /// level means "open" depends on the drawer's switch.
-    public var drawerOpen: Bool
-    /// The autocutter jammed: the printer stops until the error is cleared.
-    public var cutterError: Bool
+public typealias EscPosPrinterState = ReceiptPrinterState
 
-    public init(paperOut: Bool = false, paperNearEnd: Bool = false, coverOpen: Bool = false, offline: Bool = false,
-                drawerOpen: Bool = false, cutterError: Bool = false) {
-        self.paperOut = paperOut; self.paperNearEnd = paperNearEnd; self.coverOpen = coverOpen
-        self.offline = offline; self.drawerOpen = drawerOpen; self.cutterError = cutterError
-    }
-
-    /// A printer with paper, cover closed, online, drawer closed.
-    public static let ready = EscPosPrinterState()
-
-    /// Whether the printer prints: it stops on paper out, an open cover, an
-    /// error, or when offline, and then executes only real-time commands.
-    public var canPrint: Bool { !paperOut && !coverOpen && !offline && !cutterError }
-
+extension ReceiptPrinterState {
     /// The byte `DLE EOT n` answers, for n = 1 (printer), 2 (offline cause),
     /// 3 (error cause) and 4 (roll paper sensor); nil for any other n, which
     /// the printer does not answer.
