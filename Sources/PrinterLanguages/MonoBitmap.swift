@@ -58,6 +58,21 @@ public struct MonoBitmap: Hashable, Sendable {
     }
 
     /// The packed bytes of row `y`.
+    /// For each row, how many of its bytes reach its last inked one: 0 for a
+    /// white row, `bytesPerRow` for one inked at its right edge. The encoders
+    /// send only these bytes of a row, and feed the white rows.
+    public func inkedBytesPerRow() -> [Int] {
+        let rowBytes = bytesPerRow
+        return rows.withUnsafeBufferPointer { buffer in
+            (0..<height).map { y in
+                var end = (y + 1) * rowBytes
+                let start = y * rowBytes
+                while end > start && buffer[end - 1] == 0 { end -= 1 }
+                return end - start
+            }
+        }
+    }
+
     public func row(_ y: Int) -> ArraySlice<UInt8> {
         precondition((0..<height).contains(y), "row outside the bitmap")
         return rows[(y * bytesPerRow)..<((y + 1) * bytesPerRow)]

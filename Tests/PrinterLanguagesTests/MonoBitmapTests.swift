@@ -48,4 +48,9 @@ import PrinterLanguages
         let shifted = try #require(page.columns(35..<639))
         #expect(shifted.width == 604 && (0..<604).allSatisfy { shifted.ink(x: $0, y: 1) == page.ink(x: $0 + 35, y: 1) })
     }
+
+    @Test func inkedBytesPerRowCountsUpToTheLastInkedByte() {
+        let bitmap = MonoBitmap(picture: ["................", "#...............", "........#.......", ".........#......"])!
+        #expect(bitmap.inkedBytesPerRow() == [0, 1, 2, 2])
+    }
 }

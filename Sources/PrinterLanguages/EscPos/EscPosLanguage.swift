@@ -114,11 +114,12 @@ public struct EscPosLanguage: PrinterCommandLanguage {
     /// raster one byte wide.
     private func appendRaster(of piece: MonoBitmap, to bytes: inout [UInt8], unitsSet: inout Bool) {
         let units = EscPosCommand.motionUnits(dotsPerInch: profile.dpi)
+        let used = piece.inkedBytesPerRow()
         var row = 0
         while row < piece.height {
-            let white = inkedBytes(piece, row: row) == 0
+            let white = used[row] == 0
             var end = row
-            while end < piece.height && (inkedBytes(piece, row: end) == 0) == white { end += 1 }
+            while end < piece.height && (used[end] == 0) == white { end += 1 }
             if white, let units {
                 if !unitsSet { bytes += units; unitsSet = true }
                 var left = end - row
@@ -127,7 +128,7 @@ public struct EscPosLanguage: PrinterCommandLanguage {
                     left -= min(left, 255)
                 }
             } else {
-                appendBands(of: piece, rows: row..<end, to: &bytes)
+                appendBands(of: piece, rows: row..<end, used: used, to: &bytes)
             }
             row = end
         }
@@ -137,11 +138,11 @@ public struct EscPosLanguage: PrinterCommandLanguage {
     /// inked row: `GS v 0` prints from the left margin, so the white bytes
     /// right of the ink need not be sent. A receipt's short lines and
     /// centred headings are mostly such bytes.
-    private func appendBands(of piece: MonoBitmap, rows: Range<Int>, to bytes: inout [UInt8]) {
+    private func appendBands(of piece: MonoBitmap, rows: Range<Int>, used: [Int], to bytes: inout [UInt8]) {
         let rowBytes = piece.bytesPerRow
         for top in stride(from: rows.lowerBound, to: rows.upperBound, by: bandRows) {
             let count = min(bandRows, rows.upperBound - top)
-            let width = max(1, (top..<(top + count)).map { inkedBytes(piece, row: $0) }.max() ?? 1)
+            let width = max(1, used[top..<(top + count)].max() ?? 1)
             guard width < rowBytes else {
                 bytes += EscPosCommand.rasterBand(bytesPerRow: rowBytes, rows: count,
                                                   data: piece.rows[(top * rowBytes)..<((top + count) * rowBytes)])
@@ -149,16 +150,13 @@ public struct EscPosLanguage: PrinterCommandLanguage {
             }
             var data: [UInt8] = []
             data.reserveCapacity(width * count)
-            for row in top..<(top + count) { data += piece.rows[(row * rowBytes)..<(row * rowBytes + width)] }
+            piece.rows.withUnsafeBufferPointer { buffer in
+                for row in top..<(top + count) {
+                    data.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[(row * rowBytes)..<(row * rowBytes + width)]))
+                }
+            }
             bytes += EscPosCommand.rasterBand(bytesPerRow: width, rows: count, data: data[...])
         }
     }
-
-    /// The bytes of `row` up to its last inked one; 0 for a white row.
-    private func inkedBytes(_ piece: MonoBitmap, row: Int) -> Int {
-        let start = row * piece.bytesPerRow
-        return piece.rows[start..<(start + piece.bytesPerRow)].lastIndex { $0 != 0 }.map { $0 - start + 1 } ?? 0
-    }
-
 }
 

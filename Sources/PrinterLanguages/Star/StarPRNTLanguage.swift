@@ -48,7 +48,7 @@ public struct StarPRNTLanguage: StarCommandLanguage {
 
     /// Runs of white rows and runs of inked rows, each as blocks as wide as their widest row.
     private func appendBlocks(of piece: MonoBitmap, to bytes: inout [UInt8]) {
-        let used = (0..<piece.height).map { y in piece.row(y).lastIndex(where: { $0 != 0 }).map { $0 - piece.row(y).startIndex + 1 } ?? 0 }
+        let used = piece.inkedBytesPerRow()
         var top = 0
         while top < piece.height {
             let white = used[top] == 0

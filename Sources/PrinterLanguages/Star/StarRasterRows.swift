@@ -9,12 +9,12 @@ enum StarRasterRows {
 
     static func append(_ piece: MonoBitmap, to bytes: inout [UInt8]) {
         var white = 0
+        let used = piece.inkedBytesPerRow()
         for y in 0..<piece.height {
-            let row = piece.row(y)
-            guard let last = row.lastIndex(where: { $0 != 0 }) else { white += 1; continue }
+            guard used[y] > 0 else { white += 1; continue }
             appendFeed(white, to: &bytes)
             white = 0
-            bytes += StarRasterCommand.row(row[row.startIndex...last])
+            bytes += StarRasterCommand.row(piece.row(y).prefix(used[y]))
         }
         appendFeed(white, to: &bytes)
     }
