@@ -251,7 +251,7 @@ let package = Package(
                                                         .product(name: "Hummingbird", package: "hummingbird"),
                                                         .product(name: "HummingbirdTesting", package: "hummingbird")],
                     swiftSettings: strict),
-        .testTarget(name: "PrinterLanguagesTests", dependencies: ["PrinterLanguages", "PrintModel"], swiftSettings: strict),
+        .testTarget(name: "PrinterLanguagesTests", dependencies: ["PrinterLanguages", "PrintModel", "Simulator"], swiftSettings: strict),
         .testTarget(name: "PosMarkupTests", dependencies: ["PosMarkup", "PrinterLanguages", "Templates"], swiftSettings: strict),
         .testTarget(name: "TemplatesTests", dependencies: ["Templates", "PrintModel"], swiftSettings: strict),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PrintModel", "Templates", "CCups", "Simulator"], swiftSettings: strict),

@@ -54,6 +54,27 @@ public enum PythonEscpos {
         return Result(online: json["online"] as? Bool, paper: json["paper"] as? Int, sent: sent)
     }
 
+    /// The bytes python-escpos's `text()` writes for `text` on its `Dummy`
+    /// printer with the TM-T88IV profile: with `charcode` (`CP437`, ...) in
+    /// that code page alone, else in the page its `magic` encoder picks.
+    public static func textBytes(_ text: String, charcode: String? = nil) throws -> [UInt8] {
+        let script = """
+            import sys
+            from escpos.printer import Dummy
+            p = Dummy(profile="TM-T88IV")
+            if sys.argv[2]:
+                p.charcode(sys.argv[2])
+            p.text(sys.argv[1])
+            sys.stdout.write(p.output.hex())
+            """
+        let run = try Subprocess.run(try ProgramPath.find("python3"), ["-c", script, text, charcode ?? ""], limit: .seconds(60))
+        guard run.status == 0 else {
+            throw PythonEscposError(detail: "python-escpos failed (install it with python3 -m pip install python-escpos): \(run.errors.suffix(600))")
+        }
+        let hex = Array(run.output.trimmingCharacters(in: .whitespacesAndNewlines).utf8)
+        return stride(from: 0, to: hex.count - 1, by: 2).compactMap { UInt8(String(decoding: hex[$0...$0 + 1], as: UTF8.self), radix: 16) }
+    }
+
     /// Only the status asks.
     public static func status(port: Int, folder: String) throws -> Result { try run(port: port, folder: folder, mode: "status") }
 }
