@@ -83,6 +83,30 @@ enum FuzzReaders {
     /// The first byte picks the language (odd: ZPL) and the chunk size the
     /// rest arrives in; no byte is made up: what comes out as print data, with
     /// what is held at the end, is never more than what went in.
+    /// The first byte picks the language (its low bits) and the size of the
+    /// pieces the answer arrives in (the rest); the answer is read as the
+    /// session reads it: complete once `statusAnswerLength` says so, then
+    /// its status and printed count.
+    static func rawStatusAnswer(_ data: Data) {
+        guard let first = data.first else { return }
+        let languages = PrinterLanguage.allCases
+        let language = languages[Int(first) % languages.count]
+        let profile = RawProfile(model: "fuzz", language: language, paperWidth: .millimetres(80), printableDots: 576, dpi: 203,
+                                 cutter: .partial, minimumCut: .millimetres(25), maximumCut: .millimetres(3000), source: "fuzz")
+        let reader = profile.commandLanguage
+        let bytes = Array(data.dropFirst()), chunk = Int(first >> 3) + 1
+        var received: [UInt8] = []
+        for start in stride(from: 0, to: bytes.count, by: chunk) {
+            received += bytes[start..<min(bytes.count, start + chunk)]
+            guard let length = reader.statusAnswerLength(in: received) else { continue }
+            precondition(length <= received.count, "an answer longer than what came")
+            let answer = Array(received.prefix(length))
+            _ = try? reader.status(from: answer)
+            _ = reader.printedCount(in: answer)
+            received.removeFirst(length)
+        }
+    }
+
     static func rawHostStream(_ data: Data) {
         guard let first = data.first else { return }
         let bytes = Array(data.dropFirst()), chunk = Int(first >> 1) + 1

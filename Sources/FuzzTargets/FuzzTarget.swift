@@ -35,6 +35,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case eposRequest = "epos-request"
     /// A Star WebPRNT request read, and drawn for an 80 mm receipt printer.
     case webprntRequest = "webprnt-request"
+    /// What a raw printer sends back, read as a status answer in each raw
+    /// language (ESC/POS DLE EOT, ZPL ~HS, Star's automatic status and ETB count).
+    case rawStatusAnswer = "raw-status-answer"
 
     /// Runs the reader on `data`. Errors are the reader's business (bad input
     /// is refused with a message); only a crash, a hang or runaway memory is a finding.
@@ -55,6 +58,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .rawHostStream: FuzzReaders.rawHostStream(data)
         case .eposRequest: FuzzReaders.receiptMarkup(data, read: { (data) throws(PosMarkupError) in try EposRequest.parse(data).commands })
         case .webprntRequest: FuzzReaders.receiptMarkup(data, read: { (data) throws(PosMarkupError) in try WebPrntRequest.parse(data).commands })
+        case .rawStatusAnswer: FuzzReaders.rawStatusAnswer(data)
         }
     }
 }
