@@ -26,7 +26,8 @@ struct RawRows {
                   theirs.spread(missing: ipp.failures.count), note: verdict + pathNote)
 
         let bytesNote = table.footnote("Raw: every byte the simulator read on its connection during the job: ESC @, "
-            + "the raster as GS v 0 bands (uncompressed, \(figures.rawDots / 8) bytes a row at \(figures.rawDots) dots), feed and GS V cut, and the "
+            + "the inked rows as GS v 0 bands (uncompressed, each only as wide as its ink, at most \(figures.rawDots / 8) bytes a row at "
+            + "\(figures.rawDots) dots), every white run as an ESC J feed, the GS V cut, and the "
             + "spooler's real-time status requests (DLE EOT) and process-ID request (GS ( H) where the model has one. "
             + "IPP: the document the printer kept (`-k`), "
             + "\(figures.ippFormat ?? "raster"); PWG raster compresses runs of equal bytes, and the Print-Job "
