@@ -10,7 +10,7 @@
 /// `dropConnection(afterBytes:)`.
 ///
 /// Stopped by `stop()` or when released.
-public final class EscPosPrinterSimulator: Sendable {
+public final class EscPosPrinterSimulator: RawPrinterSimulation {
     /// The printer's mechanism.
     public struct Configuration: Sendable, Hashable {
         /// The printable width in dots: 576 for an 80 mm roll at 203 dpi, 512
@@ -73,12 +73,6 @@ public final class EscPosPrinterSimulator: Sendable {
     // MARK: Where it is
 
     public var endpoint: RawEndpoint { link.endpoint }
-    /// The TCP port; nil on a pseudo-terminal.
-    public var port: Int? { if case .tcp(let port) = endpoint { port } else { nil } }
-    /// The pseudo-terminal's `/dev/pts/N`; nil on TCP.
-    public var devicePath: String? { if case .serial(let path) = endpoint { path } else { nil } }
-    /// `socket://127.0.0.1:PORT` or `serial:///dev/pts/N?baud=115200`.
-    public var uri: String { endpoint.uri() }
 
     // MARK: State and faults
 
@@ -134,22 +128,8 @@ public final class EscPosPrinterSimulator: Sendable {
     /// The pieces cut so far.
     public var pieces: [EscPosPiece] { link.read(\.record.pieces) }
 
-    /// Waits until `condition` holds for the record and returns that record;
-    /// throws `RawSimulatorError.timedOut` if `limit` passes first. The wait
-    /// ends on the event itself (checked every 10 ms); the limit only bounds a failure.
-    public func record(_ what: String, within limit: Duration = .seconds(10),
-                       where condition: (EscPosRecord) -> Bool) async throws -> EscPosRecord {
-        var latest = record
-        let seen = await pollUntil(within: limit) {
-            latest = record
-            return condition(latest)
-        }
-        guard seen else {
-            throw RawSimulatorError.timedOut(
-                waitingFor: what,
-                seen: "\(latest.bytesReceived) bytes, \(latest.pieces.count) piece(s), \(latest.commands.count) command(s)")
-        }
-        return latest
+    public func summary(of record: EscPosRecord) -> String {
+        "\(record.bytesReceived) bytes, \(record.pieces.count) piece(s), \(record.commands.count) command(s)"
     }
 
     /// Waits for at least `count` pieces and returns them all.

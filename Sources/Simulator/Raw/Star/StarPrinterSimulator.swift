@@ -9,7 +9,7 @@ public import PrintModel
 /// thread of its own, prints raster onto pieces of paper, cuts, drives the
 /// drawer and answers `ESC ACK SOH` with the automatic status of the state a
 /// test sets. Stopped by `stop()` or when released.
-public final class StarPrinterSimulator: Sendable {
+public final class StarPrinterSimulator: RawPrinterSimulation {
     /// The printer's mechanism and language.
     public struct Configuration: Sendable, Hashable {
         /// The language it speaks: `.starGraphic`, `.starLine` or `.starPRNT`.
@@ -57,10 +57,6 @@ public final class StarPrinterSimulator: Sendable {
     public func stop() { link.stop() }
 
     public var endpoint: RawEndpoint { link.endpoint }
-    /// The TCP port; nil on a pseudo-terminal.
-    public var port: Int? { if case .tcp(let port) = endpoint { port } else { nil } }
-    /// `socket://127.0.0.1:PORT` or `serial:///dev/pts/N?baud=115200`.
-    public var uri: String { endpoint.uri() }
 
     /// The sensors as the printer reports them now.
     public var state: StarPrinterState { link.read(\.state) }
@@ -85,21 +81,8 @@ public final class StarPrinterSimulator: Sendable {
         }
     }
 
-    /// Waits until `condition` holds for the record and returns that record;
-    /// throws `RawSimulatorError.timedOut` if `limit` passes first (the wait
-    /// ends on the event itself; the limit only bounds a failure).
-    public func record(_ what: String, within limit: Duration = .seconds(10),
-                       where condition: (StarRecord) -> Bool) async throws -> StarRecord {
-        var latest = record
-        let seen = await pollUntil(within: limit) {
-            latest = record
-            return condition(latest)
-        }
-        guard seen else {
-            throw RawSimulatorError.timedOut(
-                waitingFor: what, seen: "\(latest.bytesReceived) bytes, \(latest.pieces.count) piece(s), \(latest.commands.count) command(s)")
-        }
-        return latest
+    public func summary(of record: StarRecord) -> String {
+        "\(record.bytesReceived) bytes, \(record.pieces.count) piece(s), \(record.commands.count) command(s)"
     }
 
     /// Waits for at least `count` pieces and returns them all.

@@ -5,7 +5,7 @@
 /// on a thread of its own and can stop reading or drop the connection. Each
 /// `^XA ... ^XZ` format becomes a `ZPLLabel`; `~HS` is answered from the
 /// state a test sets.
-public final class ZPLPrinterSimulator: Sendable {
+public final class ZPLPrinterSimulator: RawPrinterSimulation {
     /// The printer's mechanism and firmware behaviour.
     public struct Configuration: Sendable, Hashable {
         /// The print width until `^PW` sets one: 812 dots is 4 in at 203 dpi.
@@ -57,12 +57,6 @@ public final class ZPLPrinterSimulator: Sendable {
     public func stop() { link.stop() }
 
     public var endpoint: RawEndpoint { link.endpoint }
-    /// The TCP port; nil on a pseudo-terminal.
-    public var port: Int? { if case .tcp(let port) = endpoint { port } else { nil } }
-    /// The pseudo-terminal's `/dev/pts/N`; nil on TCP.
-    public var devicePath: String? { if case .serial(let path) = endpoint { path } else { nil } }
-    /// `socket://127.0.0.1:PORT` or `serial:///dev/pts/N?baud=115200`.
-    public var uri: String { endpoint.uri() }
 
     /// The sensors as the printer reports them now.
     public var state: ZPLPrinterState { link.read(\.state) }
@@ -101,22 +95,8 @@ public final class ZPLPrinterSimulator: Sendable {
     /// The labels printed so far.
     public var labels: [ZPLLabel] { link.read(\.record.labels) }
 
-    /// Waits until `condition` holds for the record and returns that record;
-    /// throws `RawSimulatorError.timedOut` if `limit` passes first. The wait
-    /// ends on the event itself; the limit only bounds a failure.
-    public func record(_ what: String, within limit: Duration = .seconds(10),
-                       where condition: (ZPLRecord) -> Bool) async throws -> ZPLRecord {
-        var latest = record
-        let seen = await pollUntil(within: limit) {
-            latest = record
-            return condition(latest)
-        }
-        guard seen else {
-            throw RawSimulatorError.timedOut(
-                waitingFor: what,
-                seen: "\(latest.bytesReceived) bytes, \(latest.labels.count) label(s), \(latest.commands.count) command(s)")
-        }
-        return latest
+    public func summary(of record: ZPLRecord) -> String {
+        "\(record.bytesReceived) bytes, \(record.labels.count) label(s), \(record.commands.count) command(s)"
     }
 
     /// Waits for at least `count` printed labels and returns them all.
