@@ -155,9 +155,16 @@ public final class GPIOStandIn: Sendable {
             return (edge.high ? "R " : "F ") + String(repeating: "0", count: max(0, 20 - digits.count)) + digits + "\n"
         }.joined()
         let fifo = path(chip, line, "edges")
-        // Non-blocking: with no reader (the line was released) this fails with ENXIO rather than hanging.
-        let fd = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw LabError.didNotStart(program: "GPIO stand-in", log: "open \(fifo): \(String(cString: strerror(errno)))") }
+        // Non-blocking: with no reader this fails with ENXIO rather than hanging. A program that
+        // releases the line and requests it again leaves a moment with no reader (the request file
+        // still there): the open is tried again until the reader is back, within the same limit.
+        var fd: Int32 = -1, failure: Int32 = 0
+        _ = await pollUntil(within: .seconds(10)) {
+            fd = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+            failure = errno
+            return fd >= 0 || failure != ENXIO
+        }
+        guard fd >= 0 else { throw LabError.didNotStart(program: "GPIO stand-in", log: "open \(fifo): \(String(cString: strerror(failure)))") }
         defer { close(fd) }
         let bytes = Array(records.utf8)
         guard bytes.withUnsafeBytes({ Glibc.write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
