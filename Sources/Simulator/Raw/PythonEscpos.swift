@@ -54,25 +54,35 @@ public enum PythonEscpos {
         return Result(online: json["online"] as? Bool, paper: json["paper"] as? Int, sent: sent)
     }
 
-    /// The bytes python-escpos's `text()` writes for `text` on its `Dummy`
-    /// printer with the TM-T88IV profile: with `charcode` (`CP437`, ...) in
-    /// that code page alone, else in the page its `magic` encoder picks.
-    public static func textBytes(_ text: String, charcode: String? = nil) throws -> [UInt8] {
+    /// The bytes python-escpos's `text()` writes for each text on its `Dummy`
+    /// printer with the TM-T88IV profile: with the text's `charcode`
+    /// (`CP437`, ...) in that code page alone, else in the page its `magic`
+    /// encoder picks. One Python process for all of them: each start imports
+    /// python-escpos and Pillow, which a test should pay once.
+    public static func textBytes(_ texts: [(text: String, charcode: String?)]) throws -> [[UInt8]] {
         let script = """
-            import sys
+            import json, sys
             from escpos.printer import Dummy
-            p = Dummy(profile="TM-T88IV")
-            if sys.argv[2]:
-                p.charcode(sys.argv[2])
-            p.text(sys.argv[1])
-            sys.stdout.write(p.output.hex())
+            out = []
+            for text, charcode in json.loads(sys.argv[1]):
+                p = Dummy(profile="TM-T88IV")
+                if charcode:
+                    p.charcode(charcode)
+                p.text(text)
+                out.append(p.output.hex())
+            sys.stdout.write(json.dumps(out))
             """
-        let run = try Subprocess.run(try ProgramPath.find("python3"), ["-c", script, text, charcode ?? ""], limit: .seconds(60))
-        guard run.status == 0 else {
+        let request = try JSONSerialization.data(withJSONObject: texts.map { [$0.text, $0.charcode ?? ""] })
+        let run = try Subprocess.run(try ProgramPath.find("python3"), ["-c", script, String(decoding: request, as: UTF8.self)],
+                                     limit: .seconds(60))
+        guard run.status == 0, let hexes = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String],
+              hexes.count == texts.count else {
             throw PythonEscposError(detail: "python-escpos failed (install it with python3 -m pip install python-escpos): \(run.errors.suffix(600))")
         }
-        let hex = Array(run.output.trimmingCharacters(in: .whitespacesAndNewlines).utf8)
-        return stride(from: 0, to: hex.count - 1, by: 2).compactMap { UInt8(String(decoding: hex[$0...$0 + 1], as: UTF8.self), radix: 16) }
+        return hexes.map { hex in
+            let digits = Array(hex.utf8)
+            return stride(from: 0, to: digits.count - 1, by: 2).compactMap { UInt8(String(decoding: digits[$0...$0 + 1], as: UTF8.self), radix: 16) }
+        }
     }
 
     /// Only the status asks.
