@@ -49,6 +49,23 @@ extension StarCommandLanguage {
         return try job.drawerKick.map { kick throws(RawJobError) in try drawerPulse(kick) }
     }
 
+    /// A job whose pieces are each followed by `ESC d`, as Star Line mode and
+    /// StarPRNT cut: `ESC @` and the drawer pulse, each copy's pieces written
+    /// by `appendPiece` and cut, then the drawer and the closing `ETB`.
+    func encodeCutByESCd(_ job: RawJob, appendPiece: (MonoBitmap, inout [UInt8]) -> Void) throws(RawJobError) -> [UInt8] {
+        let pulse = try check(job)
+        let cut = StarCommand.cut(profile.cutter.cut(preferring: job.cut))
+        var bytes = StarCommand.initialize + (pulse ?? [])
+        for _ in 0..<job.copies {
+            for piece in job.pieces {
+                appendPiece(piece, &bytes)
+                if let cut { bytes += cut }
+            }
+        }
+        if let kick = job.drawerKick { bytes += StarCommand.drive(kick.pin) }
+        return bytes + StarCommand.endOfJob
+    }
+
     /// `ESC ACK SOH`.
     public var statusRequest: [UInt8] { StarCommand.requestStatus }
 

@@ -26,20 +26,12 @@ public struct StarLineLanguage: StarCommandLanguage {
     public var language: PrinterLanguage { .starLine }
 
     public func encode(_ job: RawJob) throws(RawJobError) -> [UInt8] {
-        let pulse = try check(job)
-        let cut = StarCommand.cut(profile.cutter.cut(preferring: job.cut))
-        var bytes = StarCommand.initialize + (pulse ?? [])
-        for _ in 0..<job.copies {
-            for piece in job.pieces {
-                bytes += StarRasterCommand.initializeRaster + StarRasterCommand.enterRaster
-                bytes += StarRasterCommand.quality(0) + StarRasterCommand.pageLength(0)
-                bytes += StarRasterCommand.endOfDocument(.printOnly)
-                StarRasterRows.append(piece, to: &bytes)
-                bytes += StarRasterCommand.quitRaster
-                if let cut { bytes += cut }
-            }
+        try encodeCutByESCd(job) { piece, bytes in
+            bytes += StarRasterCommand.initializeRaster + StarRasterCommand.enterRaster
+            bytes += StarRasterCommand.quality(0) + StarRasterCommand.pageLength(0)
+            bytes += StarRasterCommand.endOfDocument(.printOnly)
+            StarRasterRows.append(piece, to: &bytes)
+            bytes += StarRasterCommand.quitRaster
         }
-        if let kick = job.drawerKick { bytes += StarCommand.drive(kick.pin) }
-        return bytes + StarCommand.endOfJob
     }
 }

@@ -33,17 +33,7 @@ public struct StarPRNTLanguage: StarCommandLanguage {
     public var language: PrinterLanguage { .starPRNT }
 
     public func encode(_ job: RawJob) throws(RawJobError) -> [UInt8] {
-        let pulse = try check(job)
-        let cut = StarCommand.cut(profile.cutter.cut(preferring: job.cut))
-        var bytes = StarCommand.initialize + (pulse ?? [])
-        for _ in 0..<job.copies {
-            for piece in job.pieces {
-                appendBlocks(of: piece, to: &bytes)
-                if let cut { bytes += cut }
-            }
-        }
-        if let kick = job.drawerKick { bytes += StarCommand.drive(kick.pin) }
-        return bytes + StarCommand.endOfJob
+        try encodeCutByESCd(job) { piece, bytes in appendBlocks(of: piece, to: &bytes) }
     }
 
     /// Runs of white rows and runs of inked rows, each as blocks as wide as their widest row.
