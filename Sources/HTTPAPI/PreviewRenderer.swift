@@ -48,15 +48,15 @@ struct PreviewRenderer: Sendable {
         do { job = try TemplateJob(source: source, dataJSON: data, dataFile: JobSubmission.bodyName) } catch {
             throw APIProblem(.unprocessableContent, "\(error)", field: "data")
         }
-        let media = try await media(for: job.document.page, role: role)
+        let (media, deviceText) = try await media(for: job.document.page, role: role)
         let scratch = (intake.spoolFolder as NSString).appendingPathComponent(".preview-\(UUID().uuidString).png")
         let spoolFolder = intake.spoolFolder
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let drawn: Result<Drawing, APIProblem> = await withCheckedContinuation { continuation in
             Self.queue.async {
                 do throws(APIProblem) {
-                    continuation.resume(returning: .success(try Self.draw(job, on: media, pdf: wantsPDF, scratch: scratch,
-                                                                          spoolFolder: spoolFolder)))
+                    continuation.resume(returning: .success(try Self.draw(job, on: media, deviceText: deviceText, pdf: wantsPDF,
+                                                                          scratch: scratch, spoolFolder: spoolFolder)))
                 } catch { continuation.resume(returning: .failure(error)) }
             }
         }
@@ -64,8 +64,8 @@ struct PreviewRenderer: Sendable {
     }
 
     /// Lays the job out, refuses it past `maximumDots`, then draws it; on the preview queue.
-    private static func draw(_ job: TemplateJob, on media: PageGeometry, pdf wantsPDF: Bool, scratch: String,
-                             spoolFolder: String) throws(APIProblem) -> Drawing {
+    private static func draw(_ job: TemplateJob, on media: PageGeometry, deviceText: DeviceTextDrawing, pdf wantsPDF: Bool,
+                             scratch: String, spoolFolder: String) throws(APIProblem) -> Drawing {
         do {
             let lengths = try job.layOut(on: media).cutLengths
             let rows = lengths.reduce(0) { $0 + $1.dots(at: media.resolution.vertical) }
@@ -87,7 +87,7 @@ struct PreviewRenderer: Sendable {
                 return Drawing(bytes: pdf.data, cutLengths: pdf.pageLengths)
             }
             // Rendering writes PNG previews to a file (cairo's writer); it is read back and removed.
-            let rendered = try job.render(on: media)
+            let rendered = try job.render(on: media, deviceText: deviceText)
             try FileManager.default.createDirectory(atPath: spoolFolder, withIntermediateDirectories: true)
             try rendered.writePNGPreview(toFile: scratch)
             return Drawing(bytes: try Data(contentsOf: URL(fileURLWithPath: scratch)), cutLengths: rendered.cutLengths)
@@ -100,9 +100,10 @@ struct PreviewRenderer: Sendable {
         }
     }
 
-    /// The role's primary printer's media, or the preview roll.
-    private func media(for page: PageRequest, role name: String?) async throws -> PageGeometry {
-        guard let name else { return MediaSelection.preview(for: page, width: nil, dpi: 203) }
+    /// The role's primary printer's media and the text it prints in its own
+    /// font (shown in that font), or the preview roll, all drawn.
+    private func media(for page: PageRequest, role name: String?) async throws -> (PageGeometry, DeviceTextDrawing) {
+        guard let name else { return (MediaSelection.preview(for: page, width: nil, dpi: 203), .none) }
         let role: Role
         do { role = try Role(name) } catch { throw APIProblem(.unprocessableContent, "\(error)", field: "role") }
         let primary: SavedPrinter?
@@ -113,7 +114,8 @@ struct PreviewRenderer: Sendable {
             throw APIProblem(.unprocessableContent, "No printer holds the role \"\(role)\". Pick one with `kioskprint printers pick "
                 + "--role \(role)`, or leave the role out for an 80 mm preview.", field: "role")
         }
-        do { return try MediaSelection.media(for: page, on: primary.capabilities) } catch {
+        let deviceText = intake.preparer?.deviceText(role: role, printer: primary).forPreview ?? .none
+        do { return (try MediaSelection.media(for: page, on: primary.capabilities), deviceText) } catch {
             throw APIProblem(.unprocessableContent, "\(error)", field: "role")
         }
     }

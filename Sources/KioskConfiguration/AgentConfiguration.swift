@@ -170,6 +170,8 @@ public struct RoleSettings: Sendable, Equatable {
     public var eposDeviceID: String?
     /// Served as a Star WebPRNT printer (`webprnt = true`) at `/StarWebPRNT/SendMessage`.
     public var webprnt = false
+    /// How its documents reach a raw receipt printer (`delivery`); nil: `RawDelivery.defaultDelivery`.
+    public var delivery: RawDelivery?
 
     public init(key: String, unknownFate: UnknownFateRule? = nil, cutStyle: CutStyle? = nil,
                 mediaChanges: MediaChangeRule? = nil) {

@@ -63,6 +63,7 @@ struct ConfigurationReader {
                     table.problem("epos-devid", "has no epos = true beside it: add epos = true to serve the role over ePOS-Print.")
                 }
                 settings.webprnt = table.boolean("webprnt") ?? false
+                settings.delivery = table.choice("delivery", from: RawDelivery.allCases.map(\.rawValue)).flatMap(RawDelivery.init(rawValue:))
                 configuration.roleSettings[role] = settings
             }
         }

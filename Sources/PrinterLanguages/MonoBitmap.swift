@@ -73,6 +73,22 @@ public struct MonoBitmap: Hashable, Sendable {
         }
     }
 
+    /// The white bytes every row of `band` starts with: how far right of
+    /// the left edge the band's ink begins, in bytes.
+    public func leadingWhiteBytes(rows band: Range<Int>) -> Int {
+        let rowBytes = bytesPerRow
+        return rows.withUnsafeBufferPointer { buffer in
+            var lead = rowBytes
+            for y in band {
+                let start = y * rowBytes
+                var x = 0
+                while x < lead && buffer[start + x] == 0 { x += 1 }
+                lead = x
+            }
+            return lead
+        }
+    }
+
     public func row(_ y: Int) -> ArraySlice<UInt8> {
         precondition((0..<height).contains(y), "row outside the bitmap")
         return rows[(y * bytesPerRow)..<((y + 1) * bytesPerRow)]

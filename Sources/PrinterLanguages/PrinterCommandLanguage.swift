@@ -35,12 +35,18 @@ public protocol PrinterCommandLanguage: Sendable {
     /// True when `printedCount` reads a count from this language's answers
     /// and every job the encoder makes ends with the mark that moves it.
     var keepsPrintedCount: Bool { get }
+    /// The printer's resident font and the text it can print in it, when the
+    /// encoder sends `RawJob.deviceText` as text (`delivery = "native"`);
+    /// nil when every line must be drawn.
+    var deviceTextOptions: DeviceTextOptions? { get }
 }
 
 extension PrinterCommandLanguage {
     /// No count: ESC/POS confirms with process IDs, ZPL not at all.
     public func printedCount(in answer: [UInt8]) -> Int? { nil }
     public var keepsPrintedCount: Bool { false }
+    /// No printer font: ZPL and Star's languages get raster only, for now.
+    public var deviceTextOptions: DeviceTextOptions? { nil }
 }
 
 extension RawProfile {

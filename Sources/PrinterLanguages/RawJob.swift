@@ -16,13 +16,26 @@ public struct RawJob: Hashable, Sendable {
     /// ESC/POS only: the ID the printer sends back (`GS ( H` fn 48) once
     /// everything before it has been processed, the last cut included.
     public var processID: ProcessID?
+    /// Per piece, the lines the printer prints in its own font (`delivery =
+    /// "native"`), in the piece's rows and columns; their rows are blank in
+    /// the bitmap. Empty (or shorter than `pieces`): all raster. Only a
+    /// language whose `printsDeviceText` is true takes any.
+    public var deviceText: [[DeviceTextLine]]
 
     /// A job of `pieces`, each followed by `cut`.
     public init(pieces: [MonoBitmap], cut: RawProfile.CutKind, drawerKick: DrawerKick? = nil,
-                copies: Int = 1, processID: ProcessID? = nil) {
+                copies: Int = 1, processID: ProcessID? = nil, deviceText: [[DeviceTextLine]] = []) {
         self.pieces = pieces; self.cut = cut; self.drawerKick = drawerKick
-        self.copies = copies; self.processID = processID
+        self.copies = copies; self.processID = processID; self.deviceText = deviceText
     }
+
+    /// The printer-font lines of piece `index`.
+    public func deviceText(ofPiece index: Int) -> [DeviceTextLine] {
+        index < deviceText.count ? deviceText[index] : []
+    }
+
+    /// True when some piece has printer-font lines.
+    public var hasDeviceText: Bool { deviceText.contains { !$0.isEmpty } }
 }
 
 /// A pulse on a drawer-kick output (ESC/POS `ESC p m t1 t2`).

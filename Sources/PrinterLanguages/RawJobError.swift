@@ -15,6 +15,10 @@ public enum RawJobError: Error, Hashable, Sendable, CustomStringConvertible {
     case drawerPulseOutOfRange(onMilliseconds: Int, offMilliseconds: Int, allowed: ClosedRange<Int>, language: PrinterLanguage)
     /// A process ID for a printer or language that does not answer one.
     case noProcessID(printer: String)
+    /// Text for the printer's own font, for a language KioskPrint sends only raster in.
+    case noDeviceText(printer: String, language: PrinterLanguage)
+    /// A printer-font line that does not fit the piece or the font's limits.
+    case deviceTextMisplaced(piece: Int, row: Int, printer: String, problem: String)
 
     public var description: String {
         switch self {
@@ -39,6 +43,12 @@ public enum RawJobError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noProcessID(let printer):
             "\(printer) does not confirm a finished print with a process ID. "
                 + "Send the job without one; completion is then judged from the printer's status after the cut."
+        case .noDeviceText(let printer, let language):
+            "\(printer) speaks \(language), in which KioskPrint prints text only as raster. "
+                + "Set the role's delivery to \"raster\" (or \"auto\") in kiosk.toml."
+        case .deviceTextMisplaced(let piece, let row, let printer, let problem):
+            "The text line at row \(row) of piece \(piece + 1) cannot be printed in \(printer)'s own font: \(problem). "
+                + "This is KioskPrint's fault; set the role's delivery to \"raster\" and report it."
         }
     }
 }

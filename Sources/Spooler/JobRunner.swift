@@ -236,10 +236,11 @@ struct JobRunner {
     private static func draw(_ job: PrintJob, for printer: SavedPrinter, reprint: Bool,
                              preparer: DocumentPreparer) throws(DeliveryError) -> PreparedDocument {
         let banner = reprint ? Self.reprintBanner : nil
+        let deviceText = preparer.deviceText(role: job.role, printer: printer)
         switch job.content {
         case .template(let name, let dataJSON):
             return try preparer.prepare(template: name, dataJSON: dataJSON, jobName: job.name, for: printer.capabilities,
-                                        banner: banner)
+                                        banner: banner, deviceText: deviceText)
         case .unreadable(let kind):
             // claimNext sets such rows aside; this only guards a row read another way.
             throw .badContent("Job \(job.id) holds content of a kind this version cannot read (\(kind)).")
@@ -247,7 +248,7 @@ struct JobRunner {
             if let language = PrinterLanguage(rawValue: format) {
                 return try preparer.prepare(languageFile: path, language: language, for: printer.capabilities)
             }
-            return try preparer.prepare(file: path, for: printer.capabilities, banner: banner)
+            return try preparer.prepare(file: path, for: printer.capabilities, banner: banner, deviceText: deviceText)
         }
     }
 

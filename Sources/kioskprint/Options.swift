@@ -54,6 +54,8 @@ extension JobKind: ExpressibleByArgument {
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }
 
+extension RawDelivery: ExpressibleByArgument {}
+
 extension Role: ExpressibleByArgument {
     public init?(argument: String) { try? self.init(argument) }
 }

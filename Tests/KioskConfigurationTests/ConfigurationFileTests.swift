@@ -258,8 +258,26 @@ import Testing
             """) == [
                 #"role.coupon.unknown-fate: "reprint" is not one of "reprint-marked", "hold"."#,
                 #"role.coupon.media-changes: "ignore" is not one of "fail", "warn"."#,
-                #"role.coupon.cut-styel: is not a known key here. Did you mean "cut-style"? Known keys: unknown-fate, cut-style, media-changes, ipp-printer, raw-clients, raw-job-gap, raw-listen, epos-devid, epos, webprnt."#,
+                #"role.coupon.cut-styel: is not a known key here. Did you mean "cut-style"? Known keys: unknown-fate, cut-style, media-changes, ipp-printer, raw-clients, raw-job-gap, raw-listen, epos-devid, epos, webprnt, delivery."#,
             ])
+    }
+
+    @Test func rolesChooseHowTextReachesARawPrinter() throws {
+        let configuration = try parse("""
+            [role.receipt]
+            delivery = "native"
+            [role.kitchen]
+            delivery = "raster"
+            [role.coupon]
+            cut-style = "full"
+            """)
+        #expect(configuration.roleSettings[try Role("receipt")]?.delivery == .native)
+        #expect(configuration.roleSettings[try Role("kitchen")]?.delivery == .raster)
+        #expect(configuration.roleSettings[try Role("coupon")]?.delivery == nil, "unset: the default, auto")
+        #expect(RawDelivery.defaultDelivery == .auto)
+        #expect(problems("[role.receipt]\ndelivery = \"text\"\n") == [
+            #"role.receipt.delivery: "text" is not one of "raster", "native", "auto"."#,
+        ])
     }
 
     @Test func rolePrintersAreTurnedOnPerRoleAndServedOnTheLANOnlyOverTLS() throws {

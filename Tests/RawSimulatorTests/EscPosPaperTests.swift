@@ -102,7 +102,7 @@ struct EscPosPaperTests {
         #expect(piece.bitmap.rowStrings == ["####....", "##....##"])
         let problems = printer.record.problems
         #expect(problems.count == 3)
-        #expect(problems.contains { $0.contains("16 dots wide is wider than the printable 8") })
+        #expect(problems.contains { $0.contains("16 dots wide from the 0-dot margin is wider than the printable 8") })
         #expect(problems.contains { $0.contains("double width") })
     }
 
@@ -146,14 +146,15 @@ struct EscPosPaperTests {
 
     @Test("Text is kept with its row; a cut with text waiting in the line is ignored, as a printer does")
     func textLines() async throws {
-        let printer = try EscPosPrinterSimulator(configuration: .init(printableWidth: 16))
+        let printer = try EscPosPrinterSimulator(configuration: .init(printableWidth: 96))
         defer { printer.stop() }
         let client = try RawClient(port: try #require(printer.port))
-        try await client.send(EscPos.lineSpacing(20) + Array("REPRINT".utf8) + EscPos.lineFeed + Array("tail".utf8) + EscPos.cut(0)
+        try await client.send(EscPos.lineSpacing(24) + Array("REPRINT".utf8) + EscPos.lineFeed + Array("tail".utf8) + EscPos.cut(0)
                         + EscPos.lineFeed + EscPos.cut(0))
         let piece = try #require(try await printer.pieces(atLeast: 1).first)
-        #expect(piece.text == [EscPosTextLine(row: 0, text: "REPRINT"), EscPosTextLine(row: 20, text: "tail")])
-        #expect(piece.lengthInDots == 40)
+        #expect(piece.text.map(\.row) == [0, 24])
+        #expect(piece.text.map(\.text) == ["REPRINT", "tail"])
+        #expect(piece.lengthInDots == 48)
         #expect(printer.record.problems.count == 1)
     }
 

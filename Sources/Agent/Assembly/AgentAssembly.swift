@@ -44,7 +44,8 @@ extension Agent {
         let metrics = AgentMetrics.bootstrap()
         // One preparer for the intake and the spooler: a job taken in is drawn
         // once, for the role's printer, and sent as drawn.
-        let preparer = DocumentPreparer(catalog: catalog, drawnAhead: DrawnDocuments())
+        let preparer = DocumentPreparer(catalog: catalog, drawnAhead: DrawnDocuments(),
+                                        rawDelivery: configuration.roleSettings.compactMapValues(\.delivery))
         let spooler = Spooler(store: store, preparer: preparer,
                               configuration: spoolerSettings(configuration, store: store, logger: logger),
                               report: { event in

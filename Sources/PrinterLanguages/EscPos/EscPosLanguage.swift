@@ -8,8 +8,12 @@ public import PrintModel
 ///
 ///     ESC @
 ///     for each copy, for each piece:
-///         GS v 0 bands of at most `bandRows` inked rows, each as wide as its widest row
+///         GS v 0 bands of at most `bandRows` inked rows, each as wide as its ink
+///         GS L x before a band whose ink starts x dots in (and GS L 0 after)
 ///         GS P x y once, then ESC J n     (each run of white rows, fed in dots)
+///         for a line in the printer's font (`delivery = "native"`):
+///             ESC J to its cells' top, ESC 3 n (n = the rows left to the line),
+///             per run ESC $ x, ESC E b, GS ! s, ESC t p and the text; LF
 ///         GS V 65|66 0                        (unless the cut is none)
 ///     ESC p m t1 t2                           (when a drawer kick is asked for)
 ///     GS ( H 6 0 48 48 d1 d2 d3 d4            (when a process ID is asked for)
@@ -50,17 +54,27 @@ public struct EscPosLanguage: PrinterCommandLanguage {
         if job.processID != nil && !profile.processIDResponse { throw .noProcessID(printer: printer) }
 
         let cut = EscPosCommand.cut(profile.cutter.cut(preferring: job.cut))
-        var bytes = EscPosCommand.initialize
-        var unitsSet = false  // GS P goes once, before the first feed
+        var stream = EscPosStream(codePages: EscPosCodePage.pages(for: profile))
+        if job.hasDeviceText, deviceTextOptions == nil {
+            throw .noDeviceText(printer: printer, language: .escpos)
+        }
         for _ in 0..<job.copies {
-            for piece in job.pieces {
-                appendRaster(of: piece, to: &bytes, unitsSet: &unitsSet)
-                if let cut { bytes += cut }
+            for (index, piece) in job.pieces.enumerated() {
+                let used = piece.inkedBytesPerRow()
+                var row = 0
+                for line in job.deviceText(ofPiece: index) {
+                    try check(line, piece: index, in: piece, after: row, used: used, stream: stream)
+                    appendRaster(of: piece, rows: row..<(line.top + line.cellTop), used: used, to: &stream)
+                    appendLine(line, to: &stream)
+                    row = line.top + line.height
+                }
+                appendRaster(of: piece, rows: row..<piece.height, used: used, to: &stream)
+                if let cut { stream.bytes += cut }
             }
         }
-        if let kick { bytes += kick }
-        if let id = job.processID { bytes += EscPosCommand.processID(id) }
-        return bytes
+        if let kick { stream.bytes += kick }
+        if let id = job.processID { stream.bytes += EscPosCommand.processID(id) }
+        return stream.bytes
     }
 
     /// The buzzer's beep (Identify-Printer).
@@ -112,51 +126,60 @@ public struct EscPosLanguage: PrinterCommandLanguage {
     /// feed is 3 bytes (`ESC J`, after one `GS P` making its unit a dot).
     /// Without a motion unit for the head's resolution, the white rows go as
     /// raster one byte wide.
-    private func appendRaster(of piece: MonoBitmap, to bytes: inout [UInt8], unitsSet: inout Bool) {
+    func appendRaster(of piece: MonoBitmap, rows: Range<Int>, used: [Int], to stream: inout EscPosStream) {
         let units = EscPosCommand.motionUnits(dotsPerInch: profile.dpi)
-        let used = piece.inkedBytesPerRow()
-        var row = 0
-        while row < piece.height {
+        var row = rows.lowerBound
+        while row < rows.upperBound {
             let white = used[row] == 0
             var end = row
-            while end < piece.height && (used[end] == 0) == white { end += 1 }
+            while end < rows.upperBound && (used[end] == 0) == white { end += 1 }
             if white, let units {
-                if !unitsSet { bytes += units; unitsSet = true }
+                stream.setUnits(units)
                 var left = end - row
                 while left > 0 {
-                    bytes += EscPosCommand.feed(units: min(left, 255))
+                    stream.bytes += EscPosCommand.feed(units: min(left, 255))
                     left -= min(left, 255)
                 }
             } else {
-                appendBands(of: piece, rows: row..<end, used: used, to: &bytes)
+                appendBands(of: piece, rows: row..<end, used: used, to: &stream)
             }
             row = end
         }
     }
 
-    /// Bands of at most `bandRows` rows, each only as wide as its widest
-    /// inked row: `GS v 0` prints from the left margin, so the white bytes
-    /// right of the ink need not be sent. A receipt's short lines and
-    /// centred headings are mostly such bytes.
-    private func appendBands(of piece: MonoBitmap, rows: Range<Int>, used: [Int], to bytes: inout [UInt8]) {
+    /// Bands of at most `bandRows` rows, each only as wide as its ink:
+    /// `GS v 0` prints from the left margin, so the white bytes right of
+    /// the ink need not be sent, and `GS L` moves the margin to the ink's
+    /// left edge, so neither need those left of it. A receipt's centred
+    /// logo, QR code and headings are mostly such bytes.
+    private func appendBands(of piece: MonoBitmap, rows: Range<Int>, used: [Int], to stream: inout EscPosStream) {
         let rowBytes = piece.bytesPerRow
+        let units = EscPosCommand.motionUnits(dotsPerInch: profile.dpi)
         for top in stride(from: rows.lowerBound, to: rows.upperBound, by: bandRows) {
             let count = min(bandRows, rows.upperBound - top)
-            let width = max(1, used[top..<(top + count)].max() ?? 1)
+            let end = max(1, used[top..<(top + count)].max() ?? 1)
+            var lead = units == nil ? 0 : min(end - 1, piece.leadingWhiteBytes(rows: top..<(top + count)))
+            // A margin costs a GS L (4 bytes), and another to take it back.
+            if lead * count <= 8 { lead = 0 }
+            if let units, stream.leftMargin != lead * 8 {
+                stream.setUnits(units)
+                stream.bytes += EscPosCommand.leftMargin(units: lead * 8)
+                stream.leftMargin = lead * 8
+            }
+            let width = end - lead
             guard width < rowBytes else {
-                bytes += EscPosCommand.rasterBand(bytesPerRow: rowBytes, rows: count,
-                                                  data: piece.rows[(top * rowBytes)..<((top + count) * rowBytes)])
+                stream.bytes += EscPosCommand.rasterBand(bytesPerRow: rowBytes, rows: count,
+                                                         data: piece.rows[(top * rowBytes)..<((top + count) * rowBytes)])
                 continue
             }
             var data: [UInt8] = []
             data.reserveCapacity(width * count)
             piece.rows.withUnsafeBufferPointer { buffer in
                 for row in top..<(top + count) {
-                    data.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[(row * rowBytes)..<(row * rowBytes + width)]))
+                    data.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[(row * rowBytes + lead)..<(row * rowBytes + end)]))
                 }
             }
-            bytes += EscPosCommand.rasterBand(bytesPerRow: width, rows: count, data: data[...])
+            stream.bytes += EscPosCommand.rasterBand(bytesPerRow: width, rows: count, data: data[...])
         }
     }
 }
-

@@ -78,3 +78,24 @@ public struct EscPosTextEncoder: Sendable {
         return bytes
     }
 }
+
+extension EscPosCodePage {
+    /// The page `ESC t n` selects, for the numbers KioskPrint knows.
+    public init?(number: UInt8) {
+        guard let page = Self.allCases.first(where: { $0.number == number }) else { return nil }
+        self = page
+    }
+
+    /// The character `byte` prints in this page; nil for control bytes and unassigned ones.
+    public func scalar(for byte: UInt8) -> Unicode.Scalar? {
+        if (0x20...0x7E).contains(byte) { return Unicode.Scalar(byte) }
+        guard byte >= 0x80 else { return nil }
+        let value = upperHalf[Int(byte) - 0x80]
+        return value == 0 ? nil : Unicode.Scalar(value)
+    }
+
+    /// `bytes` read in this page; a byte it does not assign reads as U+FFFD.
+    public func decode(_ bytes: [UInt8]) -> String {
+        String(String.UnicodeScalarView(bytes.map { scalar(for: $0) ?? "\u{FFFD}" }))
+    }
+}

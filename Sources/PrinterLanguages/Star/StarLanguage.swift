@@ -46,6 +46,7 @@ extension StarCommandLanguage {
             throw .pieceTooWide(piece: index, width: piece.width, printer: printer, printableDots: profile.printableDots)
         }
         if job.processID != nil { throw .noProcessID(printer: printer) }
+        if job.hasDeviceText { throw .noDeviceText(printer: printer, language: language) }
         return try job.drawerKick.map { kick throws(RawJobError) in try drawerPulse(kick) }
     }
 

@@ -47,6 +47,7 @@ public struct ZPLLanguage: PrinterCommandLanguage {
         }
         if let kick = job.drawerKick { _ = try drawerKick(kick) }
         if job.processID != nil { throw .noProcessID(printer: printer) }
+        if job.hasDeviceText { throw .noDeviceText(printer: printer, language: .zpl) }
 
         let cutter = profile.cutter.cut(preferring: job.cut) == .none ? "T" : "C"
         // Copies stay collated, as on a receipt printer: one label asks for

@@ -28,10 +28,12 @@ public struct DocumentRenderer: Sendable {
         self.assets = assets
     }
 
-    /// The pages, drawn as ink at the media's resolution.
-    public func render(_ document: LayoutDocument) throws(DocumentError) -> RenderedDocument {
+    /// The pages, drawn as ink at the media's resolution; with
+    /// `deviceText` `.painted`, the lines a `native` role's printer prints in
+    /// its own font are shown in that font (what the printer will print).
+    public func render(_ document: LayoutDocument, deviceText: DeviceTextDrawing = .none) throws(DocumentError) -> RenderedDocument {
         let composition = try compose(document)
-        let pages = composition.pages.map { Self.draw($0, setup: composition.setup) }
+        let pages = composition.pages.map { Self.draw($0, setup: composition.setup, deviceText: deviceText) }
         return RenderedDocument(setup: composition.setup, pages: pages, problems: composition.problems)
     }
 
@@ -76,14 +78,41 @@ public struct DocumentRenderer: Sendable {
         return (composition.pages.map(\.length), composition.problems)
     }
 
-    /// One composed page drawn as ink over the media's whole width.
-    static func draw(_ page: ComposedPage, setup: PageSetup) -> RenderedPage {
+    /// One composed page drawn as ink over the media's whole width. With
+    /// `deviceText`, the lines the printer prints in its own font are left
+    /// out of the ink and handed back in `RenderedPage.deviceText`, or, for
+    /// a preview, painted in that font where the printer prints them.
+    static func draw(_ page: ComposedPage, setup: PageSetup, deviceText: DeviceTextDrawing = .none) -> RenderedPage {
         let width = setup.media.widthInDots
-        let ink = InkCanvas.ink(width: width, height: page.heightInDots, printable: 0..<width) { cr in
-            page.draw(with: cr, setup: setup)
+        var drawn = page, lines: [DeviceTextLine] = [], kept: Set<Int> = []
+        var ink: [UInt8] = []
+        while true {
+            if let options = deviceText.options {
+                let planner = DeviceTextPlanner(options: options, dpi: setup.content.resolution.horizontal)
+                (drawn, lines) = planner.split(page, setup: setup, keepingDrawn: kept)
+            }
+            ink = InkCanvas.ink(width: width, height: page.heightInDots, printable: 0..<width) { cr in
+                drawn.draw(with: cr, setup: setup)
+            }
+            // A glyph drawn beside a printer line can reach past its own rows
+            // into the line's; the paper under a printer line carries no
+            // drawing, so such a line is drawn too, and the page again.
+            let inked = lines.filter { line in
+                (line.top..<(line.top + line.height)).contains { row in ink[(row * width)..<((row + 1) * width)].contains { $0 >= 128 } }
+            }
+            if inked.isEmpty { break }
+            kept.formUnion(inked.map(\.top))
         }
-        return RenderedPage(length: page.length, width: width, height: page.heightInDots,
-                            resolution: setup.media.resolution, ink: ink, contentHeight: page.contentRows)
+        if case .painted(let options) = deviceText, !lines.isEmpty {
+            ink = InkCanvas.ink(width: width, height: page.heightInDots, printable: 0..<width) { cr in
+                drawn.draw(with: cr, setup: setup)
+                DeviceTextPainter.paint(lines, font: options.font, with: cr)
+            }
+        }
+        var rendered = RenderedPage(length: page.length, width: width, height: page.heightInDots,
+                                    resolution: setup.media.resolution, ink: ink, contentHeight: page.contentRows)
+        if case .leftToPrinter = deviceText { rendered.deviceText = lines }
+        return rendered
     }
 
     /// Lays the document out and cuts it into pages.

@@ -86,6 +86,9 @@ public struct RenderedPage: Sendable, Hashable {
     public var ink: [UInt8]
     /// Rows of body content on this page (without header and footer).
     public var contentHeight: Int
+    /// The lines left to the printer's own font (`DeviceTextDrawing.leftToPrinter`),
+    /// top to bottom, in page rows and media columns; their rows are blank in `ink`.
+    public var deviceText: [DeviceTextLine] = []
 
     /// The page as the printer takes it, thresholded at half ink for one bit.
     public func rasterPage(format: RasterPage.PixelFormat = .black1) -> RasterPage {
@@ -110,4 +113,28 @@ public struct RenderedRaster: Sendable {
 
     /// True when a problem makes the pages wrong (a barcode or image left out).
     public var hasErrors: Bool { problems.contains(where: \.isError) }
+}
+
+/// What a drawing does with the text a printer could print in its own font.
+public enum DeviceTextDrawing: Sendable {
+    /// Everything drawn (raster delivery, PDF, IPP printers).
+    case none
+    /// Lines the printer's font can show are left out of the ink and listed
+    /// in `RenderedPage.deviceText`, for the printer to print as text.
+    case leftToPrinter(DeviceTextOptions)
+    /// The same lines painted in a stand-in for the printer's font, where it
+    /// prints them: the preview of a `native` role.
+    case painted(DeviceTextOptions)
+
+    /// The same choice for a preview: what is left to the printer, painted in its font.
+    public var forPreview: DeviceTextDrawing {
+        if case .leftToPrinter(let options) = self { .painted(options) } else { self }
+    }
+
+    var options: DeviceTextOptions? {
+        switch self {
+        case .none: nil
+        case .leftToPrinter(let options), .painted(let options): options
+        }
+    }
 }

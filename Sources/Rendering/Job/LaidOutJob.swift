@@ -50,11 +50,16 @@ public struct LaidOutJob {
 
     /// Each piece drawn and handed to `each` in turn (a raw printer's pieces),
     /// its layout let go once drawn; the job is empty afterwards.
-    public mutating func renderEach<Piece>(_ each: (RenderedPage) throws -> Piece) throws -> [Piece] {
+    /// With `deviceText`, each page leaves the text its printer prints in its
+    /// own font out of the ink (see `DeviceTextDrawing`).
+    public mutating func renderEach<Piece>(deviceText: DeviceTextDrawing = .none,
+                                           _ each: (RenderedPage) throws -> Piece) throws -> [Piece] {
         try Self.refuseErrors(problems)
         var pages = Composition(setup: composition.setup, pages: composition.pages, problems: [])
         composition.pages = []   // owned by `pages` alone now
-        return try pages.pages.indices.map { try each(DocumentRenderer.draw(pages.take($0), setup: pages.setup)) }
+        return try pages.pages.indices.map {
+            try each(DocumentRenderer.draw(pages.take($0), setup: pages.setup, deviceText: deviceText))
+        }
     }
 
     private static func refuseErrors(_ problems: [RenderProblem]) throws(TemplateJobError) {

@@ -54,10 +54,12 @@ public struct TemplateJob: Sendable {
     /// The pages for `media`. Fails on anything that would make a wrong page
     /// (missing data, a barcode that cannot encode, a missing image); the
     /// warnings (a glyph the fonts lack, a shortened line) are in `problems`.
-    public func render(on media: PageGeometry) throws(TemplateJobError) -> RenderedDocument {
+    /// With `deviceText` `.painted`, the lines a `native` role's printer
+    /// prints in its own font are shown in that font.
+    public func render(on media: PageGeometry, deviceText: DeviceTextDrawing = .none) throws(TemplateJobError) -> RenderedDocument {
         let document = try bound()
         let rendered: RenderedDocument
-        do { rendered = try DocumentRenderer(media: media, assets: source.assets).render(document) } catch {
+        do { rendered = try DocumentRenderer(media: media, assets: source.assets).render(document, deviceText: deviceText) } catch {
             throw .layout(error)
         }
         guard !rendered.hasErrors else { throw .drawing(rendered.problems.filter(\.isError)) }

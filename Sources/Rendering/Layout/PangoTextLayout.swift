@@ -20,7 +20,8 @@ final class PangoTextLayout {
     private let context: TextContext
     let style: ResolvedTextStyle
     let text: String
-    private let width: Int?
+    /// The width it was laid out in, in dots; nil for one unwrapped line.
+    let width: Int?
 
     /// Lays out `text` in `style`. `width` in dots: the text wraps (or is
     /// ellipsized, for `wrap: none`) within it; nil = one unwrapped line per
@@ -101,6 +102,43 @@ final class PangoTextLayout {
         _ = size
         if let kept { g_object_unref(UnsafeMutableRawPointer(kept)) }
         kept = nil
+    }
+
+    /// Lines after wrapping.
+    var lineCount: Int { Int(pango_layout_get_line_count(layout)) }
+
+    /// Rows from the layout's top to its first line's baseline.
+    var baseline: Int { Int(pango_layout_get_baseline(layout) / kp_pango_scale()) }
+
+    /// One line after wrapping: its text and its rows within the layout.
+    struct LineExtent {
+        /// The line's characters, without the space or break it wrapped at.
+        var text: String
+        /// Its logical rows, from the layout's top.
+        var rows: Range<Int>
+        /// Rows from the layout's top to its baseline.
+        var baseline: Int
+    }
+
+    /// Every line after wrapping, top to bottom.
+    var lineExtents: [LineExtent] {
+        let utf8 = Array(text.utf8)
+        let scale = kp_pango_scale()
+        var extents: [LineExtent] = []
+        guard let iter = pango_layout_get_iter(layout) else { return [] }
+        defer { pango_layout_iter_free(iter) }
+        repeat {
+            guard let line = pango_layout_iter_get_line_readonly(iter) else { break }
+            let start = Int(pango_layout_line_get_start_index(line)), length = Int(pango_layout_line_get_length(line))
+            let bytes = utf8[max(0, min(start, utf8.count))..<max(0, min(start + length, utf8.count))]
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iter, nil, &logical)
+            let top = Int(logical.y / scale), bottom = Int((logical.y + logical.height + scale - 1) / scale)
+            let words = String(decoding: bytes, as: UTF8.self)
+            extents.append(LineExtent(text: String(words.reversed().drop { $0.isWhitespace }.reversed()), rows: top..<bottom,
+                                      baseline: Int(pango_layout_iter_get_baseline(iter) / scale)))
+        } while pango_layout_iter_next_line(iter) != 0
+        return extents
     }
 
     /// Characters the fonts could not show (0 when all is well).

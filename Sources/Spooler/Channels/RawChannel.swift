@@ -41,7 +41,7 @@ struct RawChannel: PrinterChannel {
             }
             processID = profile.processIDResponse ? ProcessID(counter: Int.random(in: 0..<10_000)) : nil
             let job = RawJob(pieces: pieces, cut: profile.cutter.cut(preferring: wanted), drawerKick: kick,
-                             copies: submission.copies, processID: processID)
+                             copies: submission.copies, processID: processID, deviceText: document.rawText)
             do { bytes = try profile.commandLanguage.encode(job) } catch { return .refused(error.description) }
         } else {
             // Printer-language bytes from the job itself, passed through as they are, once per copy.

@@ -2,7 +2,8 @@ import Foundation
 import PosMarkup
 public import PrintModel
 import PrinterLanguages
-import Rendering
+public import Rendering
+import RawPrinters
 public import Templates
 
 /// Draws a job's content for one printer: chooses the media (the roll, or
@@ -15,20 +16,40 @@ public struct DocumentPreparer: Sendable {
     /// (`JobIntake` draws them when it has this preparer); nil draws every
     /// job when it is sent.
     public var drawnAhead: DrawnDocuments?
+    /// How each role's documents reach a raw receipt printer
+    /// (`[role.NAME] delivery`); a role not named gets `RawDelivery.defaultDelivery`.
+    public var rawDelivery: [Role: RawDelivery] = [:]
 
-    public init(catalog: TemplateCatalog, drawnAhead: DrawnDocuments? = nil) {
+    public init(catalog: TemplateCatalog, drawnAhead: DrawnDocuments? = nil, rawDelivery: [Role: RawDelivery] = [:]) {
         self.catalog = catalog
         self.drawnAhead = drawnAhead
+        self.rawDelivery = rawDelivery
+    }
+
+    /// What `role`'s documents leave to `printer`'s own font: the lines it
+    /// can print as text when the role's delivery sends text to it (see
+    /// `RawDelivery`), nothing for raster, IPP printers and languages
+    /// without a printer font.
+    public func deviceText(role: Role?, printer: SavedPrinter) -> DeviceTextDrawing {
+        guard let profile = printer.capabilities.rawProfile, let options = profile.commandLanguage.deviceTextOptions else {
+            return .none
+        }
+        let delivery = role.flatMap { rawDelivery[$0] } ?? .defaultDelivery
+        var baud: Int?
+        if case .serial(_, let settings)? = try? RawPrinterURI(parsing: printer.uri) { baud = settings.baud }
+        return delivery.sendsText(serialBaud: baud) ? .leftToPrinter(options) : .none
     }
 
     /// A template job with its data.
     /// With `banner` (`REPRINT`), a line is drawn above the content.
+    /// With `deviceText`, a raw printer prints the lines its font can show as text.
     public func prepare(template name: String, dataJSON: String, jobName: String,
-                        for capabilities: PrinterCapabilities, banner: String? = nil) throws(DeliveryError) -> PreparedDocument {
+                        for capabilities: PrinterCapabilities, banner: String? = nil,
+                        deviceText: DeviceTextDrawing = .none) throws(DeliveryError) -> PreparedDocument {
         let source: TemplateSource
         do { source = try catalog.find(name) } catch { throw .badContent("\(error)") }
         return try prepare(source: source, dataJSON: dataJSON, dataFile: "the data of \(jobName)", for: capabilities,
-                           banner: banner)
+                           banner: banner, deviceText: deviceText)
     }
 
     /// A printer-ready file: PDF goes as it is to a printer that takes PDF,
@@ -36,8 +57,9 @@ public struct DocumentPreparer: Sendable {
     /// one-image template: one pixel per dot (at most the printable width, so
     /// an image made for the head prints dot for dot), cut after it.
     /// A PDF sent as it is gets no `banner`; a drawn one does.
+    /// A receipt sent as ePOS-Print XML or WebPRNT markup takes `deviceText` as a template does.
     public func prepare(file path: String, for capabilities: PrinterCapabilities,
-                        banner: String? = nil) throws(DeliveryError) -> PreparedDocument {
+                        banner: String? = nil, deviceText: DeviceTextDrawing = .none) throws(DeliveryError) -> PreparedDocument {
         switch try PrinterReadyFile.check(path: path) {
         case .pdf(let data):
             guard capabilities.documentFormats.contains(DocumentFormat.pdf.rawValue) else {
@@ -61,7 +83,7 @@ public struct DocumentPreparer: Sendable {
                                for: capabilities, banner: banner)
         case .receipt(let commands, let name):
             return try prepare(source: ReceiptDrawing.source(commands, name: name), dataJSON: "{}", dataFile: name,
-                               for: capabilities, banner: banner)
+                               for: capabilities, banner: banner, deviceText: deviceText)
         }
     }
 
@@ -109,8 +131,8 @@ public struct DocumentPreparer: Sendable {
         return PreparedDocument(data: data, format: format, media: media, cutLengths: [], finishings: [], warnings: [])
     }
 
-    func prepare(source: TemplateSource, dataJSON: String, dataFile: String,
-                 for capabilities: PrinterCapabilities, banner: String? = nil) throws(DeliveryError) -> PreparedDocument {
+    func prepare(source: TemplateSource, dataJSON: String, dataFile: String, for capabilities: PrinterCapabilities,
+                 banner: String? = nil, deviceText: DeviceTextDrawing = .none) throws(DeliveryError) -> PreparedDocument {
         var job: TemplateJob
         do {
             job = try TemplateJob(source: source, dataJSON: Data(dataJSON.utf8), dataFile: dataFile)
@@ -130,7 +152,7 @@ public struct DocumentPreparer: Sendable {
         }
         var laidOut: LaidOutJob
         do { laidOut = try job.layOut(on: media) } catch { throw .badContent(error.description) }
-        return try draw(&laidOut, format: format, for: capabilities)
+        return try draw(&laidOut, format: format, for: capabilities, deviceText: deviceText)
     }
 
     /// A template job laid out at intake for the role's printer (see
@@ -138,24 +160,31 @@ public struct DocumentPreparer: Sendable {
     /// without drawing it again; nil when it cannot be: a printer that takes
     /// PDF (the check laid it out for raster), or a drawing that failed (the
     /// spooler then draws it at send time and reports why).
-    func drawAhead(_ laidOut: inout LaidOutJob, for capabilities: PrinterCapabilities) -> PreparedDocument? {
+    func drawAhead(_ laidOut: inout LaidOutJob, for capabilities: PrinterCapabilities,
+                   deviceText: DeviceTextDrawing = .none) -> PreparedDocument? {
         guard let format = try? DocumentFormat.best(for: capabilities), format != .pdf else { return nil }
-        return try? draw(&laidOut, format: format, for: capabilities)
+        return try? draw(&laidOut, format: format, for: capabilities, deviceText: deviceText)
     }
 
     /// Draws a laid-out job in a raster or printer-language format.
-    private func draw(_ laidOut: inout LaidOutJob, format: DocumentFormat,
-                      for capabilities: PrinterCapabilities) throws(DeliveryError) -> PreparedDocument {
+    private func draw(_ laidOut: inout LaidOutJob, format: DocumentFormat, for capabilities: PrinterCapabilities,
+                      deviceText: DeviceTextDrawing) throws(DeliveryError) -> PreparedDocument {
         let media = laidOut.media, page = laidOut.page, opensDrawer = laidOut.opensDrawer
         let lengths = laidOut.cutLengths, warnings = laidOut.problems.map(\.description)
         var data = Data()
         var rawPieces: [MonoBitmap]?
+        var rawText: [[DeviceTextLine]] = []
         do {
             switch format {
             case .printerLanguage:
                 // Each piece kept at one bit per dot as it is drawn; the channel encodes
                 // the pieces once, with the job's copies, cut and drawer.
-                rawPieces = try laidOut.renderEach { piece in try Self.rawPiece(piece, media: media, printer: capabilities.name) }
+                let drawn = try laidOut.renderEach(deviceText: deviceText) { page in
+                    (try Self.rawPiece(page, media: media, printer: capabilities.name),
+                     page.deviceText.map { $0.shifted(dx: -media.printableDots(pageLength: page.length).x) })
+                }
+                rawPieces = drawn.map(\.0)
+                rawText = drawn.map(\.1)
             case .pwgRaster, .urf:
                 // Drawn and encoded piece by piece: a long report costs its longest piece in memory.
                 data = try laidOut.renderRaster(format: format == .pwgRaster ? .pwg : .urf).data
@@ -172,6 +201,7 @@ public struct DocumentPreparer: Sendable {
         var document = document(data, format: format, media: media, cutLengths: lengths, warnings: warnings, page: page,
                                 opensDrawer: opensDrawer, for: capabilities)
         document.rawPieces = rawPieces
+        document.rawText = rawText.contains { !$0.isEmpty } ? rawText : []
         return document
     }
 

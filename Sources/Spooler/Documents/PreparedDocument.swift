@@ -29,4 +29,7 @@ public struct PreparedDocument: Sendable {
     /// width, one bitmap per cut): the channel encodes them with the job's
     /// copies, cut and drawer; `data` is then empty.
     public var rawPieces: [MonoBitmap]?
+    /// Per raw piece, the lines its printer prints in its own font (their
+    /// rows blank in the piece); empty when everything is drawn.
+    public var rawText: [[DeviceTextLine]] = []
 }

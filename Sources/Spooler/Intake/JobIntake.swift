@@ -110,7 +110,8 @@ public struct JobIntake: Sendable {
             inserted.withLock { $0 = id }
             drawnAhead.expect(job: id, printer: printer)
         }
-        let document = drawing.drawAhead(&laidOut, for: printer.capabilities)
+        let document = drawing.drawAhead(&laidOut, for: printer.capabilities,
+                                         deviceText: drawing.deviceText(role: role, printer: printer))
         if document != nil { SpoolerMetrics.recordDrawing(ContinuousClock.now - started, role: role) }
         let result = await queued
         if let id = inserted.withLock({ $0 }) { drawnAhead.deliver(document, job: id) }

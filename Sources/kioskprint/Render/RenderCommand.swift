@@ -2,7 +2,9 @@ import ArgumentParser
 import CommandLineOutput
 import Foundation
 import PrintModel
+import PrinterLanguages
 import Rendering
+import Spooler
 import Store
 import Templates
 
@@ -21,6 +23,12 @@ struct RenderCommand: AsyncParsableCommand {
           kioskprint render receipt --out receipt.png
           kioskprint render receipt --data order.json --role receipt --out receipt.pwg
           kioskprint render boarding-pass-ticket --out pass.pdf
+          kioskprint render receipt --role receipt --delivery native --out receipt.png
+
+        A PNG for --role shows what the role's printer prints: with --delivery native (or auto, the \
+        default, on a serial line at 115200 baud or slower) the text an ESC/POS printer prints in its \
+        own font is shown in a fixed-pitch stand-in for it. Without --role, --delivery native shows an \
+        Epson TM-series receipt printer's.
         """)
 
     @Argument(help: "A template name (see `kioskprint templates list`) or a template file.")
@@ -45,6 +53,10 @@ struct RenderCommand: AsyncParsableCommand {
     @Flag(help: "Write 8-bit grey raster (sgray_8) instead of 1-bit black (black_1) to .pwg.")
     var gray = false
 
+    @Option(help: ArgumentHelp("How the text reaches a raw receipt printer, for a .png: raster, native or auto "
+        + "(the role's default, kiosk.toml's delivery).", valueName: "delivery"))
+    var delivery: RawDelivery?
+
     @OptionGroup var templates: TemplateFolderOptions
     @OptionGroup var database: DatabaseOptions
 
@@ -56,6 +68,9 @@ struct RenderCommand: AsyncParsableCommand {
             throw ValidationError("Give either --role (the printer's page) or --width (a preview page), not both.")
         }
         guard (72...1200).contains(dpi) else { throw ValidationError("--dpi \(dpi): give a resolution from 72 to 1200.") }
+        if delivery != nil, OutputFormat(path: out) != .png {
+            throw ValidationError("--delivery shapes a .png preview only: raster and PDF files are always drawn whole.")
+        }
     }
 
     func run() async throws {
@@ -80,7 +95,7 @@ struct RenderCommand: AsyncParsableCommand {
                 (lengths, warnings) = (rendered.cutLengths, rendered.problems)
                 size = ", \(rendered.widthDots) dots across"
             case .png:
-                let rendered = try job.render(on: media)
+                let rendered = try job.render(on: media, deviceText: try previewText(for: printer?.saved, media: media))
                 try rendered.writePNGPreview(toFile: out)
                 (lengths, warnings) = (rendered.cutLengths, rendered.problems)
                 if let first = rendered.pages.first { size = ", \(first.width) dots across" }
@@ -90,7 +105,7 @@ struct RenderCommand: AsyncParsableCommand {
         }
         for warning in warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
 
-        print(RenderReport.lines(template: source.name, out: out, format: format, media: media, printer: printer,
+        print(RenderReport.lines(template: source.name, out: out, format: format, media: media, printer: printer?.name,
                                  width: size, lengths: lengths))
     }
 
@@ -110,8 +125,25 @@ struct RenderCommand: AsyncParsableCommand {
         }
     }
 
-    /// The role's printer's media, or the preview page; and the printer's name.
-    private func chooseMedia(for page: PageRequest) async throws -> (PageGeometry, String?) {
+    /// What a PNG preview leaves to the printer's font: what the role's
+    /// printer prints as text under `--delivery` (default `auto`), or, for
+    /// a preview page with `--delivery native`, what an Epson TM does.
+    private func previewText(for printer: SavedPrinter?, media: PageGeometry) throws -> DeviceTextDrawing {
+        guard let printer, let role else {
+            guard delivery == .native else { return .none }
+            guard let options = try ModelCatalog.profile(model: "TM-T20III").commandLanguage.deviceTextOptions,
+                  [180, 203].contains(media.resolution.horizontal) else {
+                throw CLIError("--delivery native previews an ESC/POS printer's Font A, which is known at 180 and 203 dpi only; "
+                    + "give --dpi 203, or --role for a saved printer.")
+            }
+            return .painted(options)
+        }
+        let preparer = DocumentPreparer(catalog: templates.catalog, rawDelivery: [role: delivery ?? .defaultDelivery])
+        return preparer.deviceText(role: role, printer: printer).forPreview
+    }
+
+    /// The role's printer's media, or the preview page; and the printer, with its name quoted.
+    private func chooseMedia(for page: PageRequest) async throws -> (PageGeometry, (saved: SavedPrinter, name: String)?) {
         guard let role else { return (MediaSelection.preview(for: page, width: width, dpi: dpi), nil) }
         let store = try database.open()
         guard let primary = try await store.assignments(for: role).first(where: \.isPrimary) else {
@@ -119,7 +151,7 @@ struct RenderCommand: AsyncParsableCommand {
                 + "or draw a preview with --width 80mm.")
         }
         let media = try CLIError.wrap { try MediaSelection.media(for: page, on: primary.printer.capabilities) }
-        return (media, "\"\(primary.printer.name)\"")
+        return (media, (primary.printer, "\"\(primary.printer.name)\""))
     }
 }
 

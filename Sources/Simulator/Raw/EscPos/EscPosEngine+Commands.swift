@@ -79,6 +79,24 @@ extension EscPosEngine {
             log("ESC 3 \(bytes[at: 2])")
             lineSpacing = dots(fromUnits: Int(bytes[at: 2]))
             return 3
+        case 0x24:  // ESC $ nL nH: absolute print position in horizontal motion units
+            guard bytes.count >= 4 else { return nil }
+            let units = bytes.littleEndian(at: 2, count: 2)
+            log("ESC $ \(units)")
+            let position = units * configuration.dotsPerInch / max(1, horizontalUnitsPerInch)
+            // Past the printable area the command is ignored, as the reference says.
+            if position < configuration.printableWidth { printPosition = position }
+            return 4
+        case 0x45:  // ESC E n: emphasized on (bit 0 set) or off
+            guard bytes.count >= 3 else { return nil }
+            log("ESC E \(bytes[at: 2])")
+            bold = bytes[at: 2] & 1 == 1
+            return 3
+        case 0x74:  // ESC t n: character code table
+            guard bytes.count >= 3 else { return nil }
+            log("ESC t \(bytes[at: 2])")
+            codePage = bytes[at: 2]
+            return 3
         case 0x70:  // ESC p m t1 t2: pulse, on t1 x 2 ms, off t2 x 2 ms (t1 x 2 ms when t2 < t1)
             guard bytes.count >= 5 else { return nil }
             let m = bytes[at: 2], t1 = Int(bytes[at: 3]), t2 = Int(bytes[at: 4])
@@ -117,8 +135,8 @@ extension EscPosEngine {
         default:
             // Settings with fixed lengths that change nothing on the paper model.
             let lengths: [UInt8: Int] = [
-                0x20: 3, 0x21: 3, 0x24: 4, 0x25: 3, 0x2D: 3, 0x3D: 3, 0x45: 3, 0x47: 3, 0x4D: 3, 0x52: 3,
-                0x54: 3, 0x55: 3, 0x56: 3, 0x5C: 4, 0x61: 3, 0x72: 3, 0x74: 3, 0x7B: 3,
+                0x20: 3, 0x21: 3, 0x25: 3, 0x2D: 3, 0x3D: 3, 0x47: 3, 0x4D: 3, 0x52: 3,
+                0x54: 3, 0x55: 3, 0x56: 3, 0x5C: 4, 0x61: 3, 0x72: 3, 0x7B: 3,
                 0x4C: 2, 0x53: 2, 0x69: 2, 0x6D: 2,  // ESC i / ESC m: old cuts, not what GS V does
             ]
             guard let length = lengths[command] else { return unknown(bytes, count: 2) }
@@ -190,10 +208,28 @@ extension EscPosEngine {
             return 3
         case 0x50:  // GS P x y: motion units 1/x and 1/y inch; 0 restores the default
             guard bytes.count >= 4 else { return nil }
-            let y = Int(bytes[at: 3])
-            log("GS P \(bytes[at: 2]) \(y)")
+            let x = Int(bytes[at: 2]), y = Int(bytes[at: 3])
+            log("GS P \(x) \(y)")
+            horizontalUnitsPerInch = x == 0 ? configuration.verticalMotionUnitsPerInch : x
             verticalUnitsPerInch = y == 0 ? configuration.verticalMotionUnitsPerInch : y
             return 4
+        case 0x4C:  // GS L nL nH: left margin in horizontal motion units, taken at the beginning of a line
+            guard bytes.count >= 4 else { return nil }
+            let units = bytes.littleEndian(at: 2, count: 2)
+            log("GS L \(units)")
+            guard lineRuns.isEmpty else {
+                record.problems.append("GS L came with text waiting in the line buffer; it is taken only at the beginning of a line")
+                return 4
+            }
+            leftMargin = min(configuration.printableWidth, units * configuration.dotsPerInch / max(1, horizontalUnitsPerInch))
+            return 4
+        case 0x21:  // GS ! n: character size, width (bits 4-6) and height (bits 0-2) magnification - 1
+            guard bytes.count >= 3 else { return nil }
+            let n = bytes[at: 2]
+            log("GS ! \(n)")
+            widthScale = Int(n >> 4 & 7) + 1
+            heightScale = Int(n & 7) + 1
+            return 3
         case 0x6B:  // GS k m ...: barcode; m 0-6 data ends with NUL, m 65-79 has a count n
             guard bytes.count >= 3 else { return nil }
             if bytes[at: 2] <= 6 {
@@ -214,7 +250,7 @@ extension EscPosEngine {
             return length
         default:
             let lengths: [UInt8: Int] = [
-                0x21: 3, 0x24: 4, 0x2F: 3, 0x3A: 2, 0x42: 3, 0x48: 3, 0x49: 3, 0x4C: 4, 0x54: 3, 0x57: 4,
+                0x24: 4, 0x2F: 3, 0x3A: 2, 0x42: 3, 0x48: 3, 0x49: 3, 0x54: 3, 0x57: 4,
                 0x5C: 4, 0x5E: 5, 0x62: 3, 0x66: 3, 0x68: 3, 0x77: 3,
             ]
             guard let length = lengths[command] else { return unknown(bytes, count: 2) }
@@ -253,10 +289,17 @@ extension EscPosEngine {
     /// settings return to their defaults; the paper stays where it is.
     private mutating func initialize() {
         record.initializations += 1
-        lineText.removeAll()
+        lineRuns.removeAll()
+        printPosition = 0
+        leftMargin = 0
+        codePage = 0
+        bold = false
+        widthScale = 1
+        heightScale = 1
         storedGraphic = nil
         lineSpacing = configuration.dotsPerInch / 6
         verticalUnitsPerInch = configuration.verticalMotionUnitsPerInch
+        horizontalUnitsPerInch = configuration.verticalMotionUnitsPerInch
     }
 
     /// "ESC a 1": the prefix, the command letter and the numeric parameters.

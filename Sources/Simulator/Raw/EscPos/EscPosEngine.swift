@@ -13,7 +13,18 @@ struct EscPosEngine: RawPrinterEngine {
     /// Received bytes not interpreted yet: the start of a command still arriving.
     private var pending: [UInt8] = []
     /// Text waiting in the line buffer for LF (or ESC J, ESC d) to print it.
-    var lineText: [UInt8] = []
+    var lineRuns: [EscPosTextRun] = []
+    /// Where the next character goes, in dots from the left margin (`ESC $`).
+    var printPosition = 0
+    /// The character settings in force: `ESC t`, `ESC E`, `GS !`.
+    var codePage: UInt8 = 0
+    var bold = false
+    var widthScale = 1
+    var heightScale = 1
+    /// The left margin in dots (GS L): where lines and raster images start.
+    var leftMargin = 0
+    /// The horizontal motion unit as 1/x inch (GS P); ESC $ and GS L count in it.
+    var horizontalUnitsPerInch: Int
     /// Line spacing in dots (ESC 2, ESC 3).
     var lineSpacing: Int
     /// The vertical motion unit as 1/x inch (GS P); ESC J, ESC 3 and GS V count in it.
@@ -29,6 +40,7 @@ struct EscPosEngine: RawPrinterEngine {
         self.configuration = configuration
         record = EscPosRecord(width: configuration.printableWidth)
         verticalUnitsPerInch = configuration.verticalMotionUnitsPerInch
+        horizontalUnitsPerInch = configuration.verticalMotionUnitsPerInch
         lineSpacing = configuration.dotsPerInch / 6
     }
 
@@ -84,7 +96,7 @@ struct EscPosEngine: RawPrinterEngine {
         case 0x0D:  // CR: ignored when auto line feed is off, as on network and USB models
             return 1
         case 0x09:  // HT: kept as a tab in the text
-            lineText.append(first)
+            addText([first])
             return 1
         case 0x10:
             return interpretDLE(pending[start..<start + available], answers: &answers)
@@ -98,7 +110,7 @@ struct EscPosEngine: RawPrinterEngine {
             // A run of text, taken whole.
             var end = start
             while end < pending.count, pending[end] >= 0x20 { end += 1 }
-            lineText += pending[start..<end]
+            addText(pending[start..<end])
             return end - start
         default:
             record.unknownCommands.append([first])

@@ -24,16 +24,43 @@ public struct EscPosCut: Sendable, Hashable {
 }
 
 /// A line of text printed in character mode. The simulator draws no glyphs;
-/// it keeps the text and where the line was printed.
+/// it keeps the characters' bytes, where each run starts and in what style,
+/// and the row the line was printed at.
 public struct EscPosTextLine: Sendable, Hashable {
-    /// The row of the piece at which the line was printed.
+    /// The row of the piece at which the line was printed (its cells' top).
     public var row: Int
-    /// The bytes as ISO 8859-1 characters.
-    public var text: String
+    /// The runs, in the order they were sent.
+    public var runs: [EscPosTextRun]
 
-    public init(row: Int, text: String) {
-        self.row = row; self.text = text
+    public init(row: Int, runs: [EscPosTextRun]) {
+        self.row = row; self.runs = runs
     }
+
+    /// Every run's bytes as ISO 8859-1 characters, one after another.
+    public var text: String { runs.map(\.latin1).joined() }
+}
+
+/// Characters printed from one position in one style and code page.
+public struct EscPosTextRun: Sendable, Hashable {
+    /// Dots from the left margin to the first character's cell (`ESC $`).
+    public var x: Int
+    /// The character bytes, undecoded.
+    public var bytes: [UInt8]
+    /// n of the `ESC t n` in force.
+    public var codePage: UInt8
+    /// `ESC E`.
+    public var bold: Bool
+    /// `GS !`: magnification across and down.
+    public var widthScale: Int
+    public var heightScale: Int
+
+    public init(x: Int, bytes: [UInt8], codePage: UInt8, bold: Bool, widthScale: Int, heightScale: Int) {
+        self.x = x; self.bytes = bytes; self.codePage = codePage; self.bold = bold
+        self.widthScale = widthScale; self.heightScale = heightScale
+    }
+
+    /// The bytes as ISO 8859-1 characters.
+    public var latin1: String { String(bytes.map { Character(Unicode.Scalar($0)) }) }
 }
 
 /// One piece of paper cut off the roll, or the paper printed since the last
