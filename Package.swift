@@ -243,7 +243,7 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets", "Simulator"], swiftSettings: strict),
         .testTarget(name: "PrintModelTests", dependencies: ["PrintModel"], swiftSettings: strict),
-        .testTarget(name: "HTTPAPITests", dependencies: ["HTTPAPI", "HTTPAPIInProcess", "Spooler", "Store", "PrintModel", "Templates", "KioskConfiguration",
+        .testTarget(name: "HTTPAPITests", dependencies: ["HTTPAPI", "HTTPAPIInProcess", "Spooler", "Store", "PrintModel", "Templates", "KioskConfiguration", "PrinterLanguages",
                                                         .product(name: "NIOCore", package: "swift-nio"),
                                                         .product(name: "NIOEmbedded", package: "swift-nio"),
                                                         .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),

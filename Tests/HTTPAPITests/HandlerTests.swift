@@ -6,6 +6,7 @@ import HummingbirdTesting
 import KioskConfiguration
 import NIOCore
 import PrintModel
+import PrinterLanguages
 import Spooler
 import Store
 import Templates
@@ -24,7 +25,7 @@ import Testing
         let till: String, otherTill: String, screen: String, admin: String
     }
 
-    static func kiosk(settings: HTTPSettings = HTTPSettings()) async throws -> Kiosk {
+    static func kiosk(settings: HTTPSettings = HTTPSettings(), rawDelivery: [Role: RawDelivery] = [:]) async throws -> Kiosk {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kioskprint-handlers-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let store = try KioskStore(path: folder + "/kioskprint.sqlite")
@@ -32,7 +33,9 @@ import Testing
         let otherTill = try await store.addToken(name: "till-2", scopes: [.print]).secret
         let screen = try await store.addToken(name: "screen", scopes: [.read]).secret
         let admin = try await store.addToken(name: "office", scopes: [.admin]).secret
-        let server = APIServer(settings: settings, intake: JobIntake(store: store, catalog: TemplateCatalog()).checkingOnly,
+        let preparer = DocumentPreparer(catalog: TemplateCatalog(), drawnAhead: DrawnDocuments(), rawDelivery: rawDelivery)
+        let intake = JobIntake(store: store, catalog: TemplateCatalog(), preparer: preparer)
+        let server = APIServer(settings: settings, intake: intake.checkingOnly,
                                journal: EventJournal(), box: "test", logger: .init(label: "test"))
         let router = try server.makeRouter(limiter: RateLimiter(perSecond: settings.rateLimit), loopbackOnly: true, secure: false)
         return Kiosk(app: Application(router: router), store: store, folder: folder,
@@ -157,6 +160,30 @@ import Testing
                                                body: ByteBuffer(string: #"{"template":"receipt","format":"pdf","data":\#(sample)}"#))
             #expect(pdf.status == .ok && String(buffer: pdf.body).hasPrefix("%PDF-"))
         }
+    }
+
+    /// A preview for a role whose receipt printer gets its text as text
+    /// (`delivery = "native"`) shows that text in the printer's font: the
+    /// PNG differs from the raster role's, the cut is the same.
+    @Test func aNativeRolesPreviewShowsThePrintersFont() async throws {
+        var pictures: [RawDelivery: (png: [UInt8], cuts: String?)] = [:]
+        for delivery in [RawDelivery.native, .raster] {
+            let kiosk = try await Self.kiosk(rawDelivery: [try Role("receipt"): delivery])
+            defer { try? FileManager.default.removeItem(atPath: kiosk.folder) }
+            let capabilities = try ModelCatalog.profile(model: "TM-T20III").capabilities(name: "till printer")
+            _ = try await kiosk.store.assign(uri: "socket://127.0.0.1:9", serviceName: nil, capabilities: capabilities,
+                                             to: try Role("receipt"), as: .primary)
+            let sample = try TemplateCatalog().find("receipt").sampleData ?? "{}"
+            pictures[delivery] = try await kiosk.app.test(.router) { client in
+                let png = try await client.execute(uri: "/v1/render", method: .post, headers: Self.headers(kiosk.till, json: true),
+                                                   body: ByteBuffer(string: #"{"template":"receipt","role":"receipt","data":\#(sample)}"#))
+                #expect(png.status == .ok && png.headers[.contentType] == "image/png", "\(String(buffer: png.body).prefix(300))")
+                return (Array(buffer: png.body), png.headers[HTTPField.Name("Cut-Lengths")!])
+            }
+        }
+        let native = try #require(pictures[.native]), raster = try #require(pictures[.raster])
+        #expect(native.png != raster.png, "the native role's preview shows the printer's font")
+        #expect(native.cuts != nil && native.cuts == raster.cuts)
     }
 
     @Test func healthNeedsNoTokenAndPrintersNeedOne() async throws {

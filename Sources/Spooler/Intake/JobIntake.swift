@@ -21,7 +21,8 @@ public struct JobIntake: Sendable {
     /// Where copies of printer-ready files wait until printed.
     public let spoolFolder: String
     /// Draws template jobs at intake for the spooler of this process, when
-    /// it keeps drawings (`DocumentPreparer.drawnAhead`); nil checks only.
+    /// it keeps drawings (`DocumentPreparer.drawnAhead`); without those (or
+    /// nil) it checks only. Its `rawDelivery` shapes previews either way.
     public let preparer: DocumentPreparer?
 
     public init(store: KioskStore, catalog: TemplateCatalog, spoolFolder: String? = nil,
@@ -35,8 +36,12 @@ public struct JobIntake: Sendable {
     /// The same intake without drawing ahead: jobs are checked and queued,
     /// and drawn when sent. For callers that wait on the answer (the HTTP API),
     /// where the drawing would add to every request's time.
+    /// It keeps the preparer's settings (a preview draws as the role's
+    /// printer will print), not its drawings.
     public var checkingOnly: JobIntake {
-        JobIntake(store: store, catalog: catalog, spoolFolder: spoolFolder)
+        var settings = preparer
+        settings?.drawnAhead = nil
+        return JobIntake(store: store, catalog: catalog, spoolFolder: spoolFolder, preparer: settings)
     }
 
     /// The spool folder beside a database: `<its folder>/spool`.
