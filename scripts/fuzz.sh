@@ -15,7 +15,7 @@ source scripts/swift-env.sh
 seconds="${SECONDS_EACH:-600}"
 targets=("$@")
 if ((${#targets[@]} == 0)); then
-    targets=(job-json template configuration png jpeg pdf envelope printer-attributes http-request ipp-message role-printer raster raw-host-stream epos-request webprnt-request raw-status-answer)
+    targets=(job-json template configuration png jpeg pdf envelope printer-attributes http-request ipp-message role-printer raster raw-host-stream epos-request webprnt-request raw-status-answer native-text)
 fi
 # A build of its own: -sanitize=fuzzer instruments every Swift module and links libFuzzer.
 # lld: gold stops with an internal error on the instrumented objects' debug info.

@@ -27,6 +27,41 @@ enum FuzzReaders {
         _ = try? DocumentRenderer(media: page).layOut(bound)
     }
 
+    /// As `template`, then drawn on a TM-T20III's 80 mm roll with its text
+    /// left to Font A, cut into raw pieces as the spooler cuts them, and
+    /// encoded. A line the planner leaves to the printer that the encoder
+    /// refuses would be a job refused at send time: that is a finding.
+    static func nativeText(_ data: Data) {
+        let split = data.firstIndex(of: UInt8(ascii: "\n")) ?? data.startIndex
+        let json = data[data.startIndex..<split], markup = data[split...].dropFirst()
+        guard let text = String(data: markup, encoding: .utf8), text.utf8.count <= 4096,
+              let job = try? TemplateJob(source: TemplateSource(name: "fuzz", origin: .builtIn, text: text, file: "fuzz.xml"),
+                                         dataJSON: Data(json), dataFile: "fuzz.json"),
+              let language = nativePrinter.commandLanguage as? EscPosLanguage, let options = language.deviceTextOptions,
+              let media = try? MediaSelection.media(for: job.document.page, on: nativePrinter.capabilities(name: "fuzz")),
+              var laidOut = try? job.layOut(on: media),
+              // A piece is drawn whole: past a couple of metres of paper the input only costs time.
+              laidOut.cutLengths.reduce(0, { $0 + $1.dots(at: 203) }) <= 20_000 else { return }
+        let pieces: [(MonoBitmap, [DeviceTextLine])]
+        do {
+            pieces = try laidOut.renderEach(deviceText: .leftToPrinter(options)) { page in
+                let raster = page.rasterPage(format: .black1)
+                let printable = media.printableDots(pageLength: page.length)
+                let whole = MonoBitmap(width: raster.width, height: raster.height, rows: raster.pixels)!
+                return (whole.columns(printable.x ..< printable.x + printable.width)!,
+                        page.deviceText.map { $0.shifted(dx: -printable.x) })
+            }
+        } catch { return }
+        do {
+            _ = try language.encode(RawJob(pieces: pieces.map(\.0), cut: .partial, deviceText: pieces.map(\.1)))
+        } catch {
+            preconditionFailure("a line left to the printer's font was refused by the encoder: \(error)\n\(text.prefix(2000))")
+        }
+    }
+
+    /// The printer `native-text` draws for.
+    static let nativePrinter = try! ModelCatalog.profile(model: "TM-T20III")
+
     static func configuration(_ data: Data) {
         guard let text = String(data: data, encoding: .utf8) else { return }
         _ = try? ConfigurationFile.parse(text, source: "fuzz.toml", relativeTo: FileManager.default.temporaryDirectory.path)

@@ -38,6 +38,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// What a raw printer sends back, read as a status answer in each raw
     /// language (ESC/POS DLE EOT, ZPL ~HS, Star's automatic status and ETB count).
     case rawStatusAnswer = "raw-status-answer"
+    /// Template markup drawn for an ESC/POS receipt printer with its text
+    /// left to the printer's font (`delivery = "native"`) and encoded: every
+    /// line the drawing leaves to the printer must be one the encoder takes.
+    case nativeText = "native-text"
 
     /// Runs the reader on `data`. Errors are the reader's business (bad input
     /// is refused with a message); only a crash, a hang or runaway memory is a finding.
@@ -59,6 +63,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .eposRequest: FuzzReaders.receiptMarkup(data, read: { (data) throws(PosMarkupError) in try EposRequest.parse(data).commands })
         case .webprntRequest: FuzzReaders.receiptMarkup(data, read: { (data) throws(PosMarkupError) in try WebPrntRequest.parse(data).commands })
         case .rawStatusAnswer: FuzzReaders.rawStatusAnswer(data)
+        case .nativeText: FuzzReaders.nativeText(data)
         }
     }
 }

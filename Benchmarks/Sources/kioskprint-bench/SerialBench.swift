@@ -10,16 +10,34 @@ import Templates
 /// `kioskprint-bench serial [--receipts N]`: issue 31's figure. The 30-item
 /// receipt through `Spooler.deliver` to a printer on a serial line (a
 /// pseudo-terminal drained at the line's rate, baud / 10 bytes a second) in
-/// each raw language KioskPrint speaks: ESC/POS raster (a TM-T20III), Star
-/// Graphic (a TSP143III), Star Line (a TSP654II) and StarPRNT (an
-/// mC-Print3), at 115200 and 19200 baud: queued to completed, and the bytes
-/// on the wire. Needs neither root nor a lab.
+/// each raw language KioskPrint speaks: ESC/POS (a TM-T20III) drawn whole
+/// (`delivery = "raster"`) and with its text in the printer's font
+/// (`native`), Star Graphic (a TSP143III), Star Line (a TSP654II) and
+/// StarPRNT (an mC-Print3), at 115200 and 19200 baud: queued to completed,
+/// and the bytes on the wire. Needs neither root nor a lab.
 enum SerialBench {
     static let defaultReceipts = 3
     static let bauds = [115_200, 19_200]
-    static let printers: [(model: String, language: PrinterLanguage)] = [
-        ("TM-T20III", .escpos), ("TSP143", .starGraphic), ("TSP654", .starLine), ("mC-Print3", .starPRNT),
+    static let printers: [Printer] = [
+        Printer(model: "TM-T20III", language: .escpos, delivery: .raster),
+        Printer(model: "TM-T20III", language: .escpos, delivery: .native),
+        Printer(model: "TSP143", language: .starGraphic), Printer(model: "TSP654", language: .starLine),
+        Printer(model: "mC-Print3", language: .starPRNT),
     ]
+
+    /// One printer, and how its role sends it a document.
+    struct Printer {
+        var model: String
+        var language: PrinterLanguage
+        var delivery: RawDelivery = .raster
+
+        /// The role it is saved under at `baud`.
+        func role(baud: Int) throws -> Role {
+            try Role("serial-\(language.rawValue.lowercased())-\(delivery.rawValue)-\(baud)")
+        }
+
+        var label: String { language == .escpos ? "\(language) \(delivery)" : "\(language)" }
+    }
 
     /// One printer at one speed.
     struct Figures {
@@ -35,21 +53,23 @@ enum SerialBench {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let store = try KioskStore(path: folder.appendingPathComponent("serial.sqlite").path)
-            let spooler = Spooler(store: store, preparer: DocumentPreparer(catalog: TemplateCatalog()))
+            var delivery: [Role: RawDelivery] = [:]
+            for baud in bauds { for printer in printers { delivery[try printer.role(baud: baud)] = printer.delivery } }
+            let spooler = Spooler(store: store, preparer: DocumentPreparer(catalog: TemplateCatalog(), rawDelivery: delivery))
             let content = JobContent.template(name: "receipt", dataJSON: try LongReceipt.json())
 
             var table = ColumnTable("printer, language, line", "receipts", "queued -> completed, median (max)", "bytes on the wire",
                                     "cut exact")
             var passed = true
             for baud in bauds {
-                // At 19200 a raster receipt takes over a minute and a half: one each is enough to show it.
-                let count = baud < 115_200 ? 1 : receipts
                 for printer in printers {
-                    progress("\(count) receipt(s) to a \(printer.model) (\(printer.language)) at \(baud) baud")
+                    // At 19200 a raster receipt takes most of a minute: one each is enough to show it.
+                    let count = baud < 115_200 && printer.delivery == .raster ? 1 : receipts
+                    progress("\(count) receipt(s) to a \(printer.model) (\(printer.label)) at \(baud) baud")
                     let figures = try await measure(printer, baud: baud, receipts: count, store: store, spooler: spooler,
                                                     content: content)
                     let sample = Sample(figures.toCompleted)
-                    table.add("\(printer.model), \(printer.language), \(baud) baud", "\(figures.toCompleted.count)",
+                    table.add("\(printer.model), \(printer.label), \(baud) baud", "\(figures.toCompleted.count)",
                               sample.medianAndMax(missing: figures.failures.count),
                               figures.bytes.max().map { "\($0) B" } ?? "-", "\(figures.exactCuts) of \(figures.toCompleted.count)")
                     if !figures.failures.isEmpty {
@@ -62,8 +82,10 @@ enum SerialBench {
                 + "(a pseudo-terminal read at baud / 10 bytes a second), each language KioskPrint speaks"
             let notes = """
                 Bytes on the wire: every byte the simulator read during the job, the spooler's status requests included \
-                (ESC/POS DLE EOT and GS ( H; Star ESC ACK SOH). ESC/POS sends the inked rows as GS v 0 raster in bands \
-                only as wide as their ink, and every white run as an ESC J feed; Star Graphic and Star Line send each row without its trailing white \
+                (ESC/POS DLE EOT and GS ( H; Star ESC ACK SOH). ESC/POS raster sends the inked rows as GS v 0 raster in bands \
+                only from their ink's left edge (GS L) to its right, and every white run as an ESC J feed; ESC/POS native \
+                sends each line of text as characters in Font A (ESC $, ESC E, GS !, ESC t, LF at the drawn rows) and the \
+                rest as raster; Star Graphic and Star Line send each row without its trailing white \
                 bytes and white runs as ESC * r Y; StarPRNT sends ESC GS S blocks as wide as their widest inked row. \
                 Cut exact: the piece's length in dots is the planned cut length at 203 dpi.
                 """
@@ -72,10 +94,10 @@ enum SerialBench {
         }
     }
 
-    private static func measure(_ printer: (model: String, language: PrinterLanguage), baud: Int, receipts: Int,
+    private static func measure(_ printer: Printer, baud: Int, receipts: Int,
                                 store: KioskStore, spooler: Spooler, content: JobContent) async throws -> Figures {
         let profile = try ModelCatalog.profile(model: printer.model)
-        let role = try Role("serial-\(printer.language.rawValue.lowercased())-\(baud)")
+        let role = try printer.role(baud: baud)
         var figures = Figures()
         let line = baud / 10
         // The simulator of the printer's language, and what it read and cut so far.
