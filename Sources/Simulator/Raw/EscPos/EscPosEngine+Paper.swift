@@ -63,16 +63,19 @@ extension EscPosEngine {
             record.problems.append("\(command): an image \(image.width) dots wide from the \(leftMargin)-dot margin is wider than "
                                    + "the printable \(configuration.printableWidth) dots; the printer drops the dots past the edge")
         }
-        guard leftMargin == 0 else {
-            // From the left margin (GS L): drawn into blank rows at its offset.
+        guard leftMargin % 8 == 0 else {
+            // From a left margin (GS L) inside a byte: dot by dot.
             let top = record.uncut.bitmap.height
             record.uncut.bitmap.appendBlankRows(image.height)
             record.uncut.bitmap.draw(image, atX: leftMargin, y: top)
             return
         }
+        // From the left margin (GS L), whole bytes in: each row behind as many white bytes.
+        let white = [UInt8](repeating: 0, count: leftMargin / 8)
         for row in 0..<image.height {
             let start = row * image.bytesPerRow
-            record.uncut.bitmap.appendRow(image.packed[start..<start + image.bytesPerRow])
+            let bytes = image.packed[start..<start + image.bytesPerRow]
+            if white.isEmpty { record.uncut.bitmap.appendRow(bytes) } else { record.uncut.bitmap.appendRow(white + bytes) }
         }
     }
 
