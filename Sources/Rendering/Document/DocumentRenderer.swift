@@ -97,8 +97,11 @@ public struct DocumentRenderer: Sendable {
             // A glyph drawn beside a printer line can reach past its own rows
             // into the line's; the paper under a printer line carries no
             // drawing, so such a line is drawn too, and the page again.
+            let rows = 0..<page.heightInDots
             let inked = lines.filter { line in
-                (line.top..<(line.top + line.height)).contains { row in ink[(row * width)..<((row + 1) * width)].contains { $0 >= 128 } }
+                (line.top..<(line.top + line.height)).clamped(to: rows).contains { row in
+                    ink[(row * width)..<((row + 1) * width)].contains { $0 >= 128 }
+                }
             }
             if inked.isEmpty { break }
             kept.formUnion(inked.map(\.top))
