@@ -29,8 +29,26 @@ public struct ChildProcess: Sendable {
         LiveChildren.unregister(pid)
     }
 
-    /// SIGSTOP: the process keeps its sockets open but answers nothing, like a printer that hung.
-    public func suspend() { process.signal(SIGSTOP) }
+    /// SIGSTOP: the process keeps its sockets open but answers nothing, like a
+    /// printer that hung. Returns once every thread of it is stopped: the
+    /// signal is only queued when kill() returns, and a busy machine was seen
+    /// letting a just-stopped printer answer one more request.
+    public func suspend() {
+        process.signal(SIGSTOP)
+        try? waitUntil("\(name) to stop", within: .seconds(10)) { Self.allThreadsStopped(pid: pid) }
+    }
+
+    /// True when every thread of `pid` is in the stopped state ('T' in /proc/PID/task/TID/stat).
+    static func allThreadsStopped(pid: Int32) -> Bool {
+        let tasks = "/proc/\(pid)/task"
+        guard let threads = try? FileManager.default.contentsOfDirectory(atPath: tasks), !threads.isEmpty else { return false }
+        return threads.allSatisfy { thread in
+            guard let stat = try? String(contentsOfFile: "\(tasks)/\(thread)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            // The state is the first field after the command's closing parenthesis.
+            return stat[stat.index(after: close)...].split(separator: " ").first == "T"
+        }
+    }
     /// SIGCONT.
     public func resume() { process.signal(SIGCONT) }
 
