@@ -42,18 +42,14 @@ enum FuzzReaders {
               var laidOut = try? job.layOut(on: media),
               // A piece is drawn whole: past a couple of metres of paper the input only costs time.
               laidOut.cutLengths.reduce(0, { $0 + $1.dots(at: 203) }) <= 20_000 else { return }
-        let pieces: [(MonoBitmap, [DeviceTextLine])]
+        let pieces: [(bitmap: MonoBitmap, text: [DeviceTextLine])]
         do {
             pieces = try laidOut.renderEach(deviceText: .leftToPrinter(options)) { page in
-                let raster = page.rasterPage(format: .black1)
-                let printable = media.printableDots(pageLength: page.length)
-                let whole = MonoBitmap(width: raster.width, height: raster.height, rows: raster.pixels)!
-                return (whole.columns(printable.x ..< printable.x + printable.width)!,
-                        page.deviceText.map { $0.shifted(dx: -printable.x) })
+                try DocumentPreparer.rawPiece(page, media: media, printer: "fuzz")
             }
         } catch { return }
         do {
-            _ = try language.encode(RawJob(pieces: pieces.map(\.0), cut: .partial, deviceText: pieces.map(\.1)))
+            _ = try language.encode(RawJob(pieces: pieces.map(\.bitmap), cut: .partial, deviceText: pieces.map(\.text)))
         } catch {
             preconditionFailure("a line left to the printer's font was refused by the encoder: \(error)\n\(text.prefix(2000))")
         }

@@ -69,7 +69,7 @@ public struct DeviceTextRun: Hashable, Sendable {
     }
 
     /// The characters' cells: one per scalar once composed.
-    public var cells: Int { text.precomposedStringWithCanonicalMappingCount }
+    public var cells: Int { text.precomposedStringWithCanonicalMapping.unicodeScalars.count }
 
     /// Dots across the run in `font`.
     public func width(in font: DeviceFont) -> Int { cells * font.cellWidth * widthScale }
@@ -86,12 +86,5 @@ public struct DeviceTextOptions: Sendable {
 
     public init(font: DeviceFont, prints: @escaping @Sendable (String) -> Bool) {
         self.font = font; self.prints = prints
-    }
-}
-
-extension String {
-    /// Scalars once composed: the cells a line of it takes in a device font.
-    var precomposedStringWithCanonicalMappingCount: Int {
-        precomposedStringWithCanonicalMapping.unicodeScalars.count
     }
 }

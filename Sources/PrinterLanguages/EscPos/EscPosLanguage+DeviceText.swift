@@ -40,7 +40,8 @@ extension EscPosLanguage {
     /// Feeds to the line's cells, sets the spacing to the rows left to the
     /// line, prints each run at its column in its style, and ends with `LF`:
     /// the paper moves exactly the line's rows, as the drawing would have.
-    func appendLine(_ line: DeviceTextLine, to stream: inout EscPosStream) {
+    /// Refuses a run with a character the code pages lack.
+    func appendLine(_ line: DeviceTextLine, piece index: Int, to stream: inout EscPosStream) throws(RawJobError) {
         if let units = EscPosCommand.motionUnits(dotsPerInch: profile.dpi) { stream.setUnits(units) }
         // Runs are placed from the printable area's left edge.
         if stream.leftMargin != 0 {
@@ -61,16 +62,19 @@ extension EscPosLanguage {
                 stream.bytes += EscPosCommand.characterSize(width: run.widthScale, height: run.heightScale)
                 stream.size = size
             }
-            stream.bytes += stream.text.encode(run.text) ?? []   // checked before
+            guard let text = stream.text.encode(run.text) else {
+                throw .deviceTextMisplaced(piece: index, row: line.top, printer: profile.makeAndModel,
+                                           problem: "\"\(run.text)\" has characters none of its code pages has")
+            }
+            stream.bytes += text
         }
         stream.bytes += EscPosCommand.lineFeed
     }
 
     /// Refuses a line the printer would not print where it says: out of
-    /// order, outside the piece, over ink, too tall for its rows, past the
-    /// head, or with a character the code pages lack.
-    func check(_ line: DeviceTextLine, piece index: Int, in piece: MonoBitmap, after row: Int, used: [Int],
-               stream: EscPosStream) throws(RawJobError) {
+    /// order, outside the piece, over ink, too tall for its rows, or past
+    /// the head (`appendLine` refuses what the code pages lack).
+    func check(_ line: DeviceTextLine, piece index: Int, in piece: MonoBitmap, after row: Int, used: [Int]) throws(RawJobError) {
         let font = DeviceFont.escPosFontA
         func refuse(_ problem: String) -> RawJobError {
             .deviceTextMisplaced(piece: index, row: line.top, printer: profile.makeAndModel, problem: problem)
@@ -93,10 +97,6 @@ extension EscPosLanguage {
             }
             guard run.x >= right, run.x + run.width(in: font) <= profile.printableDots else {
                 throw refuse("the run \"\(run.text)\" overlaps another or passes the \(profile.printableDots) printable dots")
-            }
-            var encoder = stream.text
-            guard encoder.encode(run.text) != nil else {
-                throw refuse("\"\(run.text)\" has characters none of its code pages has")
             }
             right = run.x + run.width(in: font)
         }

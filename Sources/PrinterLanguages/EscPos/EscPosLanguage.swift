@@ -63,9 +63,9 @@ public struct EscPosLanguage: PrinterCommandLanguage {
                 let used = piece.inkedBytesPerRow()
                 var row = 0
                 for line in job.deviceText(ofPiece: index) {
-                    try check(line, piece: index, in: piece, after: row, used: used, stream: stream)
+                    try check(line, piece: index, in: piece, after: row, used: used)
                     appendRaster(of: piece, rows: row..<(line.top + line.cellTop), used: used, to: &stream)
-                    appendLine(line, to: &stream)
+                    try appendLine(line, piece: index, to: &stream)
                     row = line.top + line.height
                 }
                 appendRaster(of: piece, rows: row..<piece.height, used: used, to: &stream)

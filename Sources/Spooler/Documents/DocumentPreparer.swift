@@ -1,7 +1,7 @@
 import Foundation
 import PosMarkup
 public import PrintModel
-import PrinterLanguages
+public import PrinterLanguages
 public import Rendering
 import RawPrinters
 public import Templates
@@ -180,11 +180,10 @@ public struct DocumentPreparer: Sendable {
                 // Each piece kept at one bit per dot as it is drawn; the channel encodes
                 // the pieces once, with the job's copies, cut and drawer.
                 let drawn = try laidOut.renderEach(deviceText: deviceText) { page in
-                    (try Self.rawPiece(page, media: media, printer: capabilities.name),
-                     page.deviceText.map { $0.shifted(dx: -media.printableDots(pageLength: page.length).x) })
+                    try Self.rawPiece(page, media: media, printer: capabilities.name)
                 }
-                rawPieces = drawn.map(\.0)
-                rawText = drawn.map(\.1)
+                rawPieces = drawn.map(\.bitmap)
+                rawText = drawn.map(\.text)
             case .pwgRaster, .urf:
                 // Drawn and encoded piece by piece: a long report costs its longest piece in memory.
                 data = try laidOut.renderRaster(format: format == .pwgRaster ? .pwg : .urf).data
@@ -222,8 +221,10 @@ public struct DocumentPreparer: Sendable {
     }
 
     /// A page as the head prints it: the printable columns only (a raw
-    /// printer's raster starts at the head's first dot), at one bit per dot.
-    static func rawPiece(_ page: RenderedPage, media: PageGeometry, printer: String) throws(DeliveryError) -> MonoBitmap {
+    /// printer's raster starts at the head's first dot), at one bit per dot,
+    /// and the lines left to the printer's font, moved to those columns.
+    public static func rawPiece(_ page: RenderedPage, media: PageGeometry,
+                                printer: String) throws(DeliveryError) -> (bitmap: MonoBitmap, text: [DeviceTextLine]) {
         let raster = page.rasterPage(format: .black1)
         let printable = media.printableDots(pageLength: page.length)
         guard let whole = MonoBitmap(width: raster.width, height: raster.height, rows: raster.pixels),
@@ -231,7 +232,7 @@ public struct DocumentPreparer: Sendable {
             throw .badContent("The page drawn for \(printer) (\(raster.width) dots) does not hold its printable "
                 + "width (\(printable.width) dots from dot \(printable.x)); check the printer's saved width and dpi.")
         }
-        return piece
+        return (piece, page.deviceText.map { $0.shifted(dx: -printable.x) })
     }
 
     private static func escaped(_ text: String) -> String { MarkupEscaping.text(text) }
